@@ -1,0 +1,3 @@
+module github.com/go-smile/smile
+
+go 1.24
