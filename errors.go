@@ -1,0 +1,109 @@
+package smile
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// SyntaxError is malformed Smile input. Offset is the byte offset of the
+// fault in the input. It is the same type as the stream package's, so
+// errors.As works with either name.
+type SyntaxError = stream.SyntaxError
+
+// LimitError is input that exceeds a decoding limit (depth, string, binary,
+// big-number or container length). It is the stream package's type.
+type LimitError = stream.LimitError
+
+// An UnmarshalTypeError describes a Smile value that cannot be stored in
+// the Go value it was decoded into.
+type UnmarshalTypeError struct {
+	Value  string       // the Smile kind, such as "string", "integer 300" or "array"
+	Type   reflect.Type // the Go type it could not be assigned to
+	Offset int64        // byte offset of the value in the input
+	Field  string       // the path from the root, such as "items[3].name"; empty at the root
+	Err    error        // an underlying cause, such as a strconv range error; may be nil
+}
+
+func (e *UnmarshalTypeError) Error() string {
+	var b strings.Builder
+	b.WriteString("smile: cannot unmarshal ")
+	b.WriteString(e.Value)
+	b.WriteString(" into ")
+	if e.Field != "" {
+		b.WriteString("field ")
+		b.WriteString(e.Field)
+		b.WriteString(" of ")
+	}
+	b.WriteString("Go type ")
+	b.WriteString(e.Type.String())
+	b.WriteString(" at offset ")
+	b.WriteString(strconv.FormatInt(e.Offset, 10))
+	if e.Err != nil {
+		b.WriteString(": ")
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying cause.
+func (e *UnmarshalTypeError) Unwrap() error { return e.Err }
+
+// An InvalidUnmarshalError describes an invalid argument passed to
+// Unmarshal or Decoder.Decode: it must be a non-nil pointer.
+type InvalidUnmarshalError struct {
+	Type reflect.Type
+}
+
+func (e *InvalidUnmarshalError) Error() string {
+	if e.Type == nil {
+		return "smile: Unmarshal(nil)"
+	}
+	if e.Type.Kind() != reflect.Pointer {
+		return "smile: Unmarshal(non-pointer " + e.Type.String() + "); pass a pointer to the value to fill"
+	}
+	return "smile: Unmarshal(nil " + e.Type.String() + ")"
+}
+
+// An UnsupportedTypeError is returned by Marshal for a type that has no
+// Smile form: channels, functions, complex numbers, unsafe pointers, and
+// maps whose keys are not strings, integers or encoding.TextMarshalers.
+type UnsupportedTypeError struct {
+	Type reflect.Type
+}
+
+func (e *UnsupportedTypeError) Error() string {
+	return "smile: unsupported type: " + e.Type.String()
+}
+
+// An UnsupportedValueError is returned by Marshal for a value it cannot
+// encode, such as a cyclic data structure or invalid UTF-8 in a string.
+type UnsupportedValueError struct {
+	Value reflect.Value
+	Str   string // what is wrong with the value
+}
+
+func (e *UnsupportedValueError) Error() string {
+	return "smile: unsupported value: " + e.Str
+}
+
+// A MarshalerError wraps an error returned by a MarshalSmile or
+// MarshalText method.
+type MarshalerError struct {
+	Type       reflect.Type
+	Err        error
+	sourceFunc string // "MarshalSmile" or "MarshalText"
+}
+
+func (e *MarshalerError) Error() string {
+	src := e.sourceFunc
+	if src == "" {
+		src = "MarshalSmile"
+	}
+	return "smile: error calling " + src + " for type " + e.Type.String() + ": " + e.Err.Error()
+}
+
+// Unwrap returns the error returned by the method.
+func (e *MarshalerError) Unwrap() error { return e.Err }

@@ -1,0 +1,266 @@
+package smile
+
+import (
+	"fmt"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// MediaType is the media type of Smile documents, as Jackson and
+// Elasticsearch use it in Content-Type and Accept headers.
+const MediaType = "application/x-jackson-smile"
+
+// MapKeyOrder says in which order Marshal writes the entries of a Go map.
+type MapKeyOrder int
+
+const (
+	// MapKeysSorted writes map entries sorted by key, as encoding/json
+	// does, so that equal maps give equal bytes. The default.
+	MapKeysSorted MapKeyOrder = iota
+	// MapKeysUnsorted writes map entries in Go's iteration order, which is
+	// faster but not deterministic.
+	MapKeysUnsorted
+)
+
+// TimeFormat says how Marshal writes a time.Time.
+type TimeFormat int
+
+const (
+	// TimeRFC3339Nano writes a time.Time as its RFC 3339 text with
+	// nanoseconds (time.Time.MarshalText), as encoding/json does. The default.
+	TimeRFC3339Nano TimeFormat = iota
+	// TimeEpochMillis writes a time.Time as an integer count of
+	// milliseconds since the Unix epoch, as Jackson's default
+	// (WRITE_DATES_AS_TIMESTAMPS) does. Unmarshal accepts both forms.
+	TimeEpochMillis
+)
+
+// EncOptions configures encoding. The zero value gives Jackson's defaults:
+// a header, shared property names, no shared string values, 7-bit binary,
+// no end marker; map keys sorted; time.Time as RFC 3339 text.
+type EncOptions struct {
+	// OmitHeader leaves out the 4-byte Smile header. It cannot be combined
+	// with SharedValues or RawBinary (Jackson refuses the same).
+	OmitHeader bool
+	// DisableSharedNames writes every property name in full instead of
+	// back-referencing repeated names.
+	DisableSharedNames bool
+	// SharedValues back-references repeated string values of 1 to 64 bytes.
+	SharedValues bool
+	// RawBinary writes []byte values raw (0xFD) instead of 7-bit encoded.
+	RawBinary bool
+	// EndMarker ends every document with the 0xFF end marker.
+	EndMarker bool
+	// LegacyFloat32SignBits writes negative float32 values as Jackson 2.18
+	// and earlier do (unused high bits set). Readers ignore those bits.
+	LegacyFloat32SignBits bool
+
+	// MapKeyOrder is the order of map entries; default MapKeysSorted.
+	MapKeyOrder MapKeyOrder
+	// Time is the form of time.Time values; default TimeRFC3339Nano.
+	Time TimeFormat
+	// ReplaceInvalidUTF8 writes invalid UTF-8 in Go strings with each bad
+	// byte replaced by U+FFFD, as encoding/json does. By default invalid
+	// UTF-8 is an *UnsupportedValueError, since Smile requires UTF-8.
+	ReplaceInvalidUTF8 bool
+}
+
+// AnyNumbers says what Smile numbers become when decoded into an interface
+// value (any).
+type AnyNumbers int
+
+const (
+	// AnyNumbersNative decodes Smile integers as int64, BigInteger as
+	// *big.Int, float32 and float64 as float64, and BigDecimal as Decimal.
+	// The default.
+	AnyNumbersNative AnyNumbers = iota
+	// AnyNumbersAsNumber decodes every Smile number as a Number, holding
+	// its exact decimal text, like encoding/json's UseNumber.
+	AnyNumbersAsNumber
+)
+
+// Default decoding limits; see DecOptions.
+const (
+	DefaultMaxDepth        = stream.DefaultMaxDepth
+	DefaultMaxStringLen    = stream.DefaultMaxStringLen
+	DefaultMaxBinaryLen    = stream.DefaultMaxBinaryLen
+	DefaultMaxBigNumberLen = stream.DefaultMaxBigNumberLen
+	DefaultMaxContainerLen = 1 << 24 // elements of one array or entries of one object
+)
+
+// DecOptions configures decoding. The zero value gives Jackson's defaults
+// (header required) with safe limits for untrusted input.
+type DecOptions struct {
+	// HeaderOptional accepts input without the Smile header, read with
+	// Jackson's headerless defaults. By default the header is required.
+	HeaderOptional bool
+	// MaxDepth limits the nesting of arrays and objects; 0 means 1000.
+	MaxDepth int
+	// MaxStringLen limits one string or key, in bytes; 0 means 64 MiB.
+	MaxStringLen int
+	// MaxBinaryLen limits one binary value, in bytes; 0 means 256 MiB.
+	MaxBinaryLen int
+	// MaxBigNumberLen limits the bytes of a BigInteger or BigDecimal; 0
+	// means 1000.
+	MaxBigNumberLen int
+	// MaxContainerLen limits the elements of one array or the entries of
+	// one object; 0 means 16,777,216.
+	MaxContainerLen int
+	// DisallowUnknownFields makes an object key that matches no field of
+	// the destination struct an error, as encoding/json's Decoder option.
+	DisallowUnknownFields bool
+	// CaseSensitiveFields matches object keys to struct fields exactly.
+	// By default a key that matches no field exactly matches a field whose
+	// name equals it under Unicode case folding, as in encoding/json.
+	CaseSensitiveFields bool
+	// AnyNumbers is what numbers become inside an interface value.
+	AnyNumbers AnyNumbers
+	// AllowInvalidUTF8 accepts strings that are not valid UTF-8 and keeps
+	// their bytes. By default they are a *SyntaxError.
+	AllowInvalidUTF8 bool
+	// Lenient7Bit accepts 7-bit binary bytes with the high bit set, as
+	// Jackson does. By default they are a *SyntaxError.
+	Lenient7Bit bool
+	// KeepNamesAcrossHeaders keeps the shared-name table at a header in the
+	// middle of a stream, as Jackson does; by default both tables restart.
+	KeepNamesAcrossHeaders bool
+}
+
+// encConfig is a validated EncOptions.
+type encConfig struct {
+	opts   EncOptions
+	stream stream.WriterOptions
+}
+
+// decConfig is a validated DecOptions.
+type decConfig struct {
+	opts   DecOptions
+	stream stream.ReaderOptions
+}
+
+// EncMode is an immutable, validated set of EncOptions. Its methods are
+// safe for concurrent use. The zero EncMode uses the default options.
+type EncMode struct{ c *encConfig }
+
+// DecMode is an immutable, validated set of DecOptions. Its methods are
+// safe for concurrent use. The zero DecMode uses the default options.
+type DecMode struct{ c *decConfig }
+
+var (
+	defaultEncConfig = mustEncConfig(EncOptions{})
+	defaultDecConfig = mustDecConfig(DecOptions{})
+)
+
+// EncMode validates o and returns the mode that encodes with it.
+func (o EncOptions) EncMode() (EncMode, error) {
+	c, err := newEncConfig(o)
+	if err != nil {
+		return EncMode{}, err
+	}
+	return EncMode{c}, nil
+}
+
+// DecMode validates o and returns the mode that decodes with it.
+func (o DecOptions) DecMode() (DecMode, error) {
+	c, err := newDecConfig(o)
+	if err != nil {
+		return DecMode{}, err
+	}
+	return DecMode{c}, nil
+}
+
+// EncOptions returns the options m was made from.
+func (m EncMode) EncOptions() EncOptions { return m.config().opts }
+
+// DecOptions returns the options m was made from, with the defaults of the
+// limits filled in.
+func (m DecMode) DecOptions() DecOptions { return m.config().opts }
+
+func (m EncMode) config() *encConfig {
+	if m.c == nil {
+		return defaultEncConfig
+	}
+	return m.c
+}
+
+func (m DecMode) config() *decConfig {
+	if m.c == nil {
+		return defaultDecConfig
+	}
+	return m.c
+}
+
+func newEncConfig(o EncOptions) (*encConfig, error) {
+	if o.MapKeyOrder != MapKeysSorted && o.MapKeyOrder != MapKeysUnsorted {
+		return nil, fmt.Errorf("smile: invalid EncOptions.MapKeyOrder %d", o.MapKeyOrder)
+	}
+	if o.Time != TimeRFC3339Nano && o.Time != TimeEpochMillis {
+		return nil, fmt.Errorf("smile: invalid EncOptions.Time %d", o.Time)
+	}
+	so := stream.WriterOptions{
+		OmitHeader:            o.OmitHeader,
+		DisableSharedNames:    o.DisableSharedNames,
+		SharedValues:          o.SharedValues,
+		RawBinary:             o.RawBinary,
+		EndMarker:             o.EndMarker,
+		LegacyFloat32SignBits: o.LegacyFloat32SignBits,
+	}
+	// Let the stream package refuse the combinations Jackson refuses.
+	if _, err := stream.NewWriter(so); err != nil {
+		return nil, err
+	}
+	return &encConfig{opts: o, stream: so}, nil
+}
+
+func newDecConfig(o DecOptions) (*decConfig, error) {
+	if o.AnyNumbers != AnyNumbersNative && o.AnyNumbers != AnyNumbersAsNumber {
+		return nil, fmt.Errorf("smile: invalid DecOptions.AnyNumbers %d", o.AnyNumbers)
+	}
+	switch {
+	case o.MaxContainerLen < 0:
+		return nil, fmt.Errorf("smile: DecOptions.MaxContainerLen is %d; it must be 0 (the default, %d) or positive", o.MaxContainerLen, DefaultMaxContainerLen)
+	case o.MaxContainerLen == 0:
+		o.MaxContainerLen = DefaultMaxContainerLen
+	}
+	so := stream.ReaderOptions{
+		HeaderOptional:         o.HeaderOptional,
+		MaxDepth:               o.MaxDepth,
+		MaxStringLen:           o.MaxStringLen,
+		MaxBinaryLen:           o.MaxBinaryLen,
+		MaxBigNumberLen:        o.MaxBigNumberLen,
+		AllowInvalidUTF8:       o.AllowInvalidUTF8,
+		Lenient7Bit:            o.Lenient7Bit,
+		KeepNamesAcrossHeaders: o.KeepNamesAcrossHeaders,
+	}
+	// Validate the limits once, through the stream package's rules.
+	if _, err := stream.NewReader(nil, so); err != nil {
+		return nil, err
+	}
+	o.MaxDepth, o.MaxStringLen, o.MaxBinaryLen, o.MaxBigNumberLen =
+		orDefault(o.MaxDepth, DefaultMaxDepth), orDefault(o.MaxStringLen, DefaultMaxStringLen),
+		orDefault(o.MaxBinaryLen, DefaultMaxBinaryLen), orDefault(o.MaxBigNumberLen, DefaultMaxBigNumberLen)
+	return &decConfig{opts: o, stream: so}, nil
+}
+
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+func mustEncConfig(o EncOptions) *encConfig {
+	c, err := newEncConfig(o)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func mustDecConfig(o DecOptions) *decConfig {
+	c, err := newDecConfig(o)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
