@@ -3,6 +3,7 @@ package smile
 import (
 	"math/big"
 	"strconv"
+	"strings"
 )
 
 // Decimal is an exact decimal number, Smile's BigDecimal: its value is
@@ -14,8 +15,11 @@ type Decimal struct {
 	Scale    int32
 }
 
-// String formats d in plain decimal notation, such as "-100.25", "1000"
-// for (1, -3), or "0.001".
+// String formats d as Java's BigDecimal.toString does, so that the text
+// matches what Jackson prints: plain notation such as "-100.25" or "0.001"
+// when the scale is not negative and the exponent is at least -6, and
+// scientific notation such as "1E+3" for (1, -3) otherwise. The length of
+// the result is bounded by the digits and the exponent, whatever the scale.
 func (d Decimal) String() string {
 	u := d.Unscaled
 	if u == nil {
@@ -26,26 +30,28 @@ func (d Decimal) String() string {
 	if u.Sign() < 0 {
 		sign = "-"
 	}
-	switch {
-	case d.Scale <= 0:
-		if u.Sign() == 0 {
-			return "0"
+	scale := int64(d.Scale)
+	adjusted := -scale + int64(len(digits)-1)
+	if scale >= 0 && adjusted >= -6 {
+		switch {
+		case scale == 0:
+			return sign + digits
+		case int64(len(digits)) > scale:
+			p := len(digits) - int(scale)
+			return sign + digits[:p] + "." + digits[p:]
+		default: // at most 6 leading zeros, since adjusted >= -6
+			return sign + "0." + strings.Repeat("0", int(scale)-len(digits)) + digits
 		}
-		return sign + digits + zeros(int(-int64(d.Scale)))
-	case int64(len(digits)) > int64(d.Scale):
-		p := len(digits) - int(d.Scale)
-		return sign + digits[:p] + "." + digits[p:]
-	default:
-		return sign + "0." + zeros(int(d.Scale)-len(digits)) + digits
 	}
-}
-
-func zeros(n int) string {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = '0'
+	mantissa := digits[:1]
+	if len(digits) > 1 {
+		mantissa += "." + digits[1:]
 	}
-	return string(b)
+	exp := strconv.FormatInt(adjusted, 10)
+	if adjusted >= 0 {
+		exp = "+" + exp
+	}
+	return sign + mantissa + "E" + exp
 }
 
 // Number is a Smile number kept as its exact decimal text, like
