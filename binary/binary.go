@@ -29,10 +29,11 @@
 // # Strictness
 //
 // [Decode] rejects an encoded byte with its high bit set with a
-// [*CorruptInputError]. [DecodeLenient] ignores such bits, which is what
-// Jackson's reader effectively accepts. Both ignore the padding bits of the
-// final partial byte, as the Smile specification says (Jackson instead adds
-// them into the last raw byte; its writer never produces them).
+// [*CorruptInputError]. [DecodeLenient] ignores such bits (masks them
+// off); Jackson's reader does not reject them either. Both ignore the
+// padding bits of the final partial byte, as the Smile specification says,
+// so 00 7F decodes to 01 (Jackson instead adds them into the last raw byte
+// and gives 7F). Jackson's writer produces neither.
 //
 // # Chunked use
 //
@@ -98,7 +99,7 @@ func DecodedLen(m int) (n int, ok bool) {
 
 // Encode encodes src into dst and returns the number of bytes written,
 // EncodedLen(len(src)). It panics if dst is shorter than that. It writes
-// nothing past that length.
+// nothing past that length. dst and src must not overlap.
 //
 // Encoding pieces of a payload whose lengths are multiples of 7 and
 // concatenating the results gives the same bytes as encoding the whole.
@@ -129,8 +130,9 @@ func AppendEncode(dst, src []byte) []byte {
 // An encoded byte with its high bit set is an error, as is an impossible
 // length (len(src)%8 == 1); the error is a [*CorruptInputError]. Then n is
 // the number of raw bytes decoded from the full groups before the offending
-// byte, which are valid in dst[:n]; the rest of dst may have been modified.
-// The padding bits of a final partial group are ignored.
+// byte, which are valid in dst[:n]; the rest of dst[:DecodedLen(len(src))]
+// may have been modified. The padding bits of a final partial group are
+// ignored. dst and src must not overlap.
 func Decode(dst, src []byte) (n int, err error) {
 	return decodeChecked("Decode", dst, src, false)
 }
@@ -142,8 +144,9 @@ func DecodeLenient(dst, src []byte) (n int, err error) {
 }
 
 // AppendDecode appends the decoding of src (as for [Decode]) to dst and
-// returns the extended slice. It grows dst at most once. On error it
-// returns dst extended by the bytes decoded before the offending byte (see
+// returns the extended slice. It grows dst at most once, and may use the
+// spare capacity beyond the returned slice as scratch. On error it returns
+// dst extended by the bytes decoded before the offending byte (see
 // [Decode]), and the error.
 func AppendDecode(dst, src []byte) ([]byte, error) {
 	return appendDecode(dst, src, false)
@@ -250,7 +253,7 @@ func encode(dst, src []byte) {
 	dst = dst[:n+1]
 	dst[n] = byte(t) & (1<<n - 1)
 	t >>= n // the top 7n bits
-	for i := int(n) - 1; i >= 0; i-- {
+	for i := len(dst) - 2; i >= 0; i-- {
 		dst[i] = byte(t) & 0x7F
 		t >>= 7
 	}
@@ -263,25 +266,35 @@ func decode(dst, src []byte, lenient bool) (int, error) {
 	be := stdbinary.BigEndian
 	start := len(src)
 	w := 0
-	// Four groups at a time: 32 encoded bytes in, 28 raw bytes out. The
-	// last store is dst[21:29], so 29 writable bytes are needed.
-	for len(src) >= 32 && len(dst) >= 29 {
-		s := src[:32]
-		d := dst[:29]
-		a := be.Uint64(s[0:])
-		b := be.Uint64(s[8:])
-		c := be.Uint64(s[16:])
-		e := be.Uint64(s[24:])
-		if (a|b|c|e)&highBits != 0 && !lenient {
+	// Eight groups at a time: 64 encoded bytes in, 56 raw bytes out. The
+	// eight 56-bit values are merged into seven 64-bit words, so that the
+	// stores do not overlap (the compiler then emits one store for each).
+	for len(src) >= 64 && len(dst) >= 56 {
+		s := src[:64]
+		d := dst[:56]
+		v0 := be.Uint64(s[0:])
+		v1 := be.Uint64(s[8:])
+		v2 := be.Uint64(s[16:])
+		v3 := be.Uint64(s[24:])
+		v4 := be.Uint64(s[32:])
+		v5 := be.Uint64(s[40:])
+		v6 := be.Uint64(s[48:])
+		v7 := be.Uint64(s[56:])
+		if (v0|v1|v2|v3|v4|v5|v6|v7)&highBits != 0 && !lenient {
 			break // the single-group loop finds the byte
 		}
-		be.PutUint64(d[0:], pack(a)<<8)
-		be.PutUint64(d[7:], pack(b)<<8)
-		be.PutUint64(d[14:], pack(c)<<8)
-		be.PutUint64(d[21:], pack(e)<<8)
-		src = src[32:]
-		dst = dst[28:]
-		w += 28
+		v0, v1, v2, v3 = pack(v0), pack(v1), pack(v2), pack(v3)
+		v4, v5, v6, v7 = pack(v4), pack(v5), pack(v6), pack(v7)
+		be.PutUint64(d[0:], v0<<8|v1>>48)
+		be.PutUint64(d[8:], v1<<16|v2>>40)
+		be.PutUint64(d[16:], v2<<24|v3>>32)
+		be.PutUint64(d[24:], v3<<32|v4>>24)
+		be.PutUint64(d[32:], v4<<40|v5>>16)
+		be.PutUint64(d[40:], v5<<48|v6>>8)
+		be.PutUint64(d[48:], v6<<56|v7)
+		src = src[64:]
+		dst = dst[56:]
+		w += 56
 	}
 	// One group at a time.
 	for len(src) >= 8 && len(dst) >= 7 {
@@ -320,11 +333,11 @@ func decode(dst, src []byte, lenient bool) (int, error) {
 	}
 	t = t<<n | uint64(last&(1<<n-1))
 	dst = dst[:n]
-	for i := int(n) - 1; i >= 0; i-- {
+	for i := len(dst) - 1; i >= 0; i-- {
 		dst[i] = byte(t)
 		t >>= 8
 	}
-	return w + int(n), nil
+	return w + len(dst), nil
 }
 
 // highBitError reports the first byte of src with its high bit set; start

@@ -1,0 +1,5 @@
+//go:build !race
+
+package binary
+
+const raceEnabled = false
