@@ -1,6 +1,9 @@
 package stream
 
-import "io"
+import (
+	"errors"
+	"io"
+)
 
 // Reader reads Smile tokens, zero-copy from a []byte (NewReader) or
 // buffered from an io.Reader (NewStreamReader). Its pull API follows
@@ -13,43 +16,645 @@ import "io"
 // root level is io.EOF. Every other failure is a *SyntaxError or a
 // *LimitError with the byte offset; truncated input wraps
 // io.ErrUnexpectedEOF.
+//
+// The Reader reads everything Jackson writes but is stricter than Jackson's
+// parser on malformed input: an end marker or a header inside an array or
+// object, invalid UTF-8, VInts that overflow or run too long, and 7-bit
+// bytes with the high bit set (unless ReaderOptions.Lenient7Bit) are
+// errors. Unlike Jackson, a 0x25 integer with a VInt shorter than 5 bytes
+// is decoded as the specification says.
 type Reader struct {
-	// implementation: see reader.go's owner
+	// Input (reader_input.go). For a []byte Reader buf is the whole input
+	// and base is 0; for a stream Reader buf is a window whose first byte
+	// is at input offset base.
+	buf    []byte
+	pos    int
+	base   int64
+	src    io.Reader // nil for a []byte Reader
+	srcErr error     // the source's first error (io.EOF at its end)
+
+	opts ReaderOptions
+
+	// ready is true when the first header has been handled and there is
+	// no sticky error: the fast path of ReadToken may run.
+	ready   bool
+	started bool  // the first header (or its absence) has been handled
+	err     error // sticky error: every later call returns it
+
+	mode  rdMode
+	depth int
+	objs  []uint64 // bit d set: open container d (0-based) is an object
+
+	// Shared tables (reader_string.go) and the header's flags.
+	sharedNames     bool
+	sharedValues    bool
+	namesOffForGood bool // KeepNamesAcrossHeaders: a header turned names off
+	names           rdTable
+	values          rdTable
+
+	scratch []byte // decoded binary payloads and big-number bytes
+
+	tokOff int64 // input offset of the first byte of the last token read
 }
+
+// rdMode says what the next token may be.
+type rdMode uint8
+
+const (
+	rdRoot     rdMode = iota // at the root: a value, a header, 0xFF or the end of input
+	rdArray                  // inside an array: a value or the end of the array
+	rdKey                    // inside an object: a key or the end of the object
+	rdObjValue               // inside an object, after a key: a value
+)
 
 // NewReader returns a Reader over data. Token bytes alias data.
 // It returns an error only for invalid options.
-func NewReader(data []byte, opts ReaderOptions) (*Reader, error) { panic("unimplemented") }
+func NewReader(data []byte, opts ReaderOptions) (*Reader, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	r := &Reader{opts: o}
+	r.Reset(data)
+	return r, nil
+}
 
 // NewStreamReader returns a Reader that reads from r through an internal
 // buffer. Lengths in the input are checked against the limits in opts
 // before anything is allocated.
-func NewStreamReader(r io.Reader, opts ReaderOptions) (*Reader, error) { panic("unimplemented") }
+func NewStreamReader(r io.Reader, opts ReaderOptions) (*Reader, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return nil, errors.New("smile: NewStreamReader needs a non-nil io.Reader")
+	}
+	rd := &Reader{opts: o}
+	rd.resetState()
+	rd.src = r
+	rd.names.data = nil
+	rd.values.data = nil
+	return rd, nil
+}
 
 // Reset makes the Reader read data from its start, with empty tables and
-// the same options, as if it were new.
-func (r *Reader) Reset(data []byte) { panic("unimplemented") }
+// the same options, as if it were new. A Reader made by NewStreamReader
+// reads data from then on, not its io.Reader.
+func (r *Reader) Reset(data []byte) {
+	r.resetState()
+	r.src = nil
+	r.buf = data
+	// A []byte Reader's tables hold spans of the input itself.
+	r.names.data = data
+	r.values.data = data
+}
 
-// PeekKind returns the kind of the next token without consuming it. At the
-// end of the input at the root level it returns io.EOF.
-func (r *Reader) PeekKind() (Kind, error) { panic("unimplemented") }
+// resetState clears everything but the input and the options.
+func (r *Reader) resetState() {
+	r.pos = 0
+	r.base = 0
+	r.srcErr = nil
+	r.ready = false
+	r.started = false
+	r.err = nil
+	r.tokOff = 0
+	r.mode = rdRoot
+	r.depth = 0
+	r.objs = r.objs[:0]
+	r.sharedNames = false
+	r.sharedValues = false
+	r.namesOffForGood = false
+	r.names.reset(r.src != nil)
+	r.values.reset(r.src != nil)
+}
+
+// Depth returns the number of open arrays and objects.
+func (r *Reader) Depth() int { return r.depth }
+
+// InputOffset returns the offset of the next unread byte.
+func (r *Reader) InputOffset() int64 { return r.base + int64(r.pos) }
+
+// TokenOffset returns the input offset of the first byte of the token last
+// returned by ReadToken (after any header before it), or of the value last
+// skipped by SkipValue; 0 before the first token. Together with
+// InputOffset it gives the bytes a token took.
+func (r *Reader) TokenOffset() int64 { return r.tokOff }
 
 // ReadToken reads the next token. At the end of the input at the root
 // level it returns io.EOF. The token's bytes are valid until the next call
 // on the Reader.
-func (r *Reader) ReadToken() (Token, error) { panic("unimplemented") }
+func (r *Reader) ReadToken() (Token, error) { return r.next(false) }
+
+// next reads the next token; with skip set, strings are not checked and
+// binary and big-number payloads are not decoded (their bytes are nil).
+//
+// It is the only function that builds Tokens: the decoders it calls return
+// plain values, so that a Token travels in registers once instead of being
+// copied through a chain of calls. Headers in the middle of the input are
+// consumed here, in a loop, however many there are.
+func (r *Reader) next(skip bool) (Token, error) {
+	for {
+		if !r.ready || r.pos >= len(r.buf) {
+			if err := r.prepare(); err != nil {
+				return Token{}, err
+			}
+		}
+		b := r.buf[r.pos]
+		r.tokOff = r.base + int64(r.pos)
+		if r.mode == rdKey {
+			switch {
+			case b >= keyShortASCII && b < tokenStartArray: // 0x80-0xF7: short name
+				s, slot, err := r.readShortKey(b, skip)
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindKey, Slot: slot, bytes: s}, nil
+			case b >= keyShortRef && b < keyShortASCII: // 0x40-0x7F: short name reference
+				i := int(b & 0x3F)
+				// Fast path; the table is empty when names are off.
+				if i < len(r.names.ents) && r.names.ents[i].valid {
+					r.pos++
+					r.mode = rdObjValue
+					return Token{Kind: KindKey, Slot: i, Ref: true, bytes: r.names.ents[i].s}, nil
+				}
+				s, err := r.keyRef(i, 1)
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindKey, Slot: i, Ref: true, bytes: s}, nil
+			case b == tokenEndObject:
+				r.pop()
+				return Token{Kind: KindEndObject, Slot: -1}, nil
+			case b == keyEmpty:
+				r.pos++
+				r.mode = rdObjValue
+				return Token{Kind: KindKey, Slot: -1}, nil
+			case b >= keyLongRef && b < keyLong: // 0x30-0x33: long name reference
+				if !r.need(2) {
+					return Token{}, r.truncated(r.off(r.pos), "a shared name reference")
+				}
+				i := int(b&3)<<8 | int(r.buf[r.pos+1])
+				s, err := r.keyRef(i, 2)
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindKey, Slot: i, Ref: true, bytes: s}, nil
+			case b == keyLong:
+				s, slot, err := r.readLongKey(skip)
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindKey, Slot: slot, bytes: s}, nil
+			}
+			return Token{}, r.syntaxErr(r.off(r.pos), "invalid type marker byte 0x%02X for expected key (or end of object)", b)
+		}
+
+		switch b >> 5 {
+		case 0: // 0x00-0x1F: short shared-value reference
+			if b == 0 {
+				return Token{}, r.invalidValueByte(b)
+			}
+			i := int(b) - 1
+			s, err := r.valueRef(i, 1)
+			if err != nil {
+				return Token{}, err
+			}
+			return Token{Kind: KindString, Slot: i, Ref: true, bytes: s}, nil
+		case 1: // 0x20-0x3F: literals, numbers, header
+			k := KindNull
+			switch b {
+			case tokenEmptyString:
+				k = KindString
+			case tokenNull:
+			case tokenFalse:
+				k = KindFalse
+			case tokenTrue:
+				k = KindTrue
+			case tokenInt32:
+				v, err := r.readInt32()
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindInt, Slot: -1, num: uint64(v)}, nil
+			case tokenInt64:
+				v, err := r.readInt64()
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindInt, Slot: -1, num: uint64(v)}, nil
+			case tokenFloat32:
+				u, err := r.readFloat32()
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindFloat32, Slot: -1, num: uint64(u)}, nil
+			case tokenFloat64:
+				u, err := r.readFloat64()
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindFloat64, Slot: -1, num: u}, nil
+			case tokenBigInt:
+				v, err := r.readBigInt(skip)
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindBigInt, Slot: -1, bytes: v}, nil
+			case tokenBigDecimal:
+				v, scale, err := r.readBigDecimal(skip)
+				if err != nil {
+					return Token{}, err
+				}
+				return Token{Kind: KindBigDecimal, Slot: -1, bytes: v, scale: scale}, nil
+			case headerByte0:
+				if err := r.midHeader(); err != nil {
+					return Token{}, err
+				}
+				continue
+			default:
+				return Token{}, r.invalidValueByte(b)
+			}
+			r.pos++
+			r.valueDone()
+			return Token{Kind: k, Slot: -1}, nil
+		case 2, 3, 4, 5: // 0x40-0xBF: short strings
+			s, slot, err := r.readShortValue(b, skip)
+			if err != nil {
+				return Token{}, err
+			}
+			return Token{Kind: KindString, Slot: slot, bytes: s}, nil
+		case 6: // 0xC0-0xDF: small int
+			r.pos++
+			r.valueDone()
+			z := uint32(b & 0x1F)
+			return Token{Kind: KindInt, Slot: -1, num: uint64(int64(int32(z>>1) ^ -int32(z&1)))}, nil
+		}
+		// 0xE0-0xFF
+		switch b {
+		case tokenLongASCII, tokenLongUTF8:
+			s, err := r.readLongValue(skip)
+			if err != nil {
+				return Token{}, err
+			}
+			return Token{Kind: KindString, Slot: -1, bytes: s}, nil
+		case tokenLongValRef, tokenLongValRef + 1, tokenLongValRef + 2, tokenLongValRef + 3:
+			if !r.need(2) {
+				return Token{}, r.truncated(r.off(r.pos), "a shared string value reference")
+			}
+			i := int(b&3)<<8 | int(r.buf[r.pos+1])
+			s, err := r.valueRef(i, 2)
+			if err != nil {
+				return Token{}, err
+			}
+			return Token{Kind: KindString, Slot: i, Ref: true, bytes: s}, nil
+		case tokenStartArray, tokenStartObject:
+			if err := r.push(b == tokenStartObject); err != nil {
+				return Token{}, err
+			}
+			if b == tokenStartObject {
+				return Token{Kind: KindStartObject, Slot: -1}, nil
+			}
+			return Token{Kind: KindStartArray, Slot: -1}, nil
+		case tokenEndArray:
+			if r.mode != rdArray {
+				if r.depth == 0 {
+					return Token{}, r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9) at the root level")
+				}
+				return Token{}, r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9): expected a value for the key")
+			}
+			r.pop()
+			return Token{Kind: KindEndArray, Slot: -1}, nil
+		case tokenBinary7Bit, tokenRawBinary:
+			v, err := r.readBinary(b == tokenBinary7Bit, skip)
+			if err != nil {
+				return Token{}, err
+			}
+			return Token{Kind: KindBinary, Slot: -1, bytes: v}, nil
+		case tokenEndObject:
+			return Token{}, r.syntaxErr(r.off(r.pos), "invalid type marker byte 0xFB in value mode (would be the end of an object in key mode)")
+		case tokenEndOfData:
+			if r.depth != 0 {
+				return Token{}, r.syntaxErr(r.off(r.pos), "end-of-content marker (0xFF) inside %s", r.containerName())
+			}
+			r.pos++
+			return Token{Kind: KindEndOfDocument, Slot: -1}, nil
+		}
+		return Token{}, r.invalidValueByte(b)
+	}
+}
+
+// prepare makes sure a token can be decoded at r.pos: the first header is
+// handled and at least one byte is available. At the end of the input it
+// returns io.EOF at the root level and an error inside a container.
+func (r *Reader) prepare() error {
+	if r.err != nil {
+		return r.err
+	}
+	if !r.started {
+		if err := r.firstHeader(); err != nil {
+			return err
+		}
+	}
+	if r.need(1) {
+		return nil
+	}
+	if err := r.ioErr(); err != nil {
+		return r.fail(err)
+	}
+	if r.depth == 0 {
+		return io.EOF
+	}
+	var what string
+	switch r.mode {
+	case rdArray:
+		what = "expected a value or the end of an array"
+	case rdKey:
+		what = "expected a key or the end of an object"
+	default:
+		what = "expected a value for the key"
+	}
+	return r.fail(&SyntaxError{Offset: r.off(r.pos), Msg: "unexpected end of input: " + what, Err: io.ErrUnexpectedEOF})
+}
+
+// PeekKind returns the kind of the next token without consuming it. At the
+// end of the input at the root level it returns io.EOF.
+//
+// A header in the middle of the input is consumed (it is not a token); a
+// byte that cannot start a token where it stands is reported as the error
+// ReadToken would give. A back-reference is reported as KindString or
+// KindKey without checking its index.
+func (r *Reader) PeekKind() (Kind, error) {
+	for {
+		if err := r.prepare(); err != nil {
+			return KindInvalid, err
+		}
+		b := r.buf[r.pos]
+		var k Kind
+		if r.mode == rdKey {
+			k = rdKeyKinds[b]
+		} else {
+			if b == headerByte0 && r.depth == 0 {
+				if err := r.midHeader(); err != nil {
+					return KindInvalid, err
+				}
+				continue
+			}
+			k = rdValueKinds[b]
+			switch k {
+			case KindEndArray:
+				if r.mode != rdArray {
+					k = KindInvalid
+				}
+			case KindEndOfDocument:
+				if r.depth != 0 {
+					k = KindInvalid
+				}
+			}
+		}
+		if k == KindInvalid {
+			// The token is malformed: let ReadToken report it.
+			_, err := r.next(false)
+			if err == nil {
+				err = r.syntaxErr(r.off(r.pos), "internal error: byte 0x%02X peeked as invalid", b)
+			}
+			return KindInvalid, err
+		}
+		return k, nil
+	}
+}
 
 // SkipValue skips the next value, including a whole array or object. When
 // the next token is a key, it skips the key and its value.
-func (r *Reader) SkipValue() error { panic("unimplemented") }
+//
+// Skipped strings are not checked for valid UTF-8 and skipped binary and
+// big numbers are not decoded, but every string that a full read would
+// store in a shared table is stored, so later back-references resolve as
+// they would. SkipValue fails, without consuming anything, when the next
+// token is the end of an array or object or an end-of-document marker.
+func (r *Reader) SkipValue() error {
+	k, err := r.PeekKind()
+	if err != nil {
+		return err
+	}
+	switch k {
+	case KindEndArray, KindEndObject, KindEndOfDocument:
+		return &SyntaxError{Offset: r.InputOffset(), Msg: "SkipValue: the next token is the " + k.String() + ", not a value"}
+	}
+	depth := r.depth
+	start := r.InputOffset()
+	if k == KindKey {
+		if _, err := r.next(true); err != nil {
+			return err
+		}
+	}
+	for {
+		if _, err := r.next(true); err != nil {
+			if err == io.EOF {
+				// Cannot happen: PeekKind saw a token. Be safe anyway.
+				err = r.truncated(r.InputOffset(), "a skipped value")
+			}
+			return err
+		}
+		if r.depth == depth {
+			r.tokOff = start
+			return nil
+		}
+	}
+}
 
-// ReadBinaryTo copies the next token, which must be a binary value, to w
-// without holding the whole payload in memory, and returns the number of
-// payload bytes written.
-func (r *Reader) ReadBinaryTo(w io.Writer) (int64, error) { panic("unimplemented") }
+// valueDone updates the mode after a complete value.
+func (r *Reader) valueDone() {
+	if r.mode == rdObjValue {
+		r.mode = rdKey
+	}
+}
 
-// Depth returns the number of open arrays and objects.
-func (r *Reader) Depth() int { panic("unimplemented") }
+// invalidValueByte reports a byte that no value token starts with.
+func (r *Reader) invalidValueByte(b byte) error {
+	return r.syntaxErr(r.off(r.pos), "invalid type marker byte 0x%02X for expected value token", b)
+}
 
-// InputOffset returns the offset of the next unread byte.
-func (r *Reader) InputOffset() int64 { panic("unimplemented") }
+// containerName names the innermost open container, for messages.
+func (r *Reader) containerName() string {
+	if r.depth > 0 && r.isObject(r.depth-1) {
+		return "an object"
+	}
+	return "an array"
+}
+
+func (r *Reader) isObject(d int) bool { return r.objs[d>>6]&(1<<(d&63)) != 0 }
+
+// push opens an array or object at r.pos.
+func (r *Reader) push(object bool) error {
+	if r.depth >= r.opts.MaxDepth {
+		return r.limitErr(r.off(r.pos), "MaxDepth", r.opts.MaxDepth, int64(r.depth)+1)
+	}
+	d := r.depth
+	if d>>6 >= len(r.objs) {
+		r.objs = append(r.objs, 0)
+	}
+	r.pos++
+	r.depth++
+	if object {
+		r.objs[d>>6] |= 1 << (d & 63)
+		r.mode = rdKey
+	} else {
+		r.objs[d>>6] &^= 1 << (d & 63)
+		r.mode = rdArray
+	}
+	return nil
+}
+
+// pop closes the innermost container (already checked to be the right
+// kind) at r.pos.
+func (r *Reader) pop() {
+	r.pos++
+	r.depth--
+	switch {
+	case r.depth == 0:
+		r.mode = rdRoot
+	case r.isObject(r.depth - 1):
+		r.mode = rdKey
+	default:
+		r.mode = rdArray
+	}
+}
+
+// firstHeader handles the start of the input: the header, or its absence.
+func (r *Reader) firstHeader() error {
+	if !r.need(1) {
+		if err := r.ioErr(); err != nil {
+			return r.fail(err)
+		}
+		return io.EOF // empty input: no tokens
+	}
+	b := r.buf[r.pos]
+	if b == headerByte0 {
+		if err := r.readHeader(); err != nil {
+			return err
+		}
+	} else {
+		if !r.opts.HeaderOptional {
+			hint := ""
+			if b == '{' || b == '[' {
+				hint = " (the input looks like JSON text, not Smile)"
+			}
+			return r.syntaxErr(r.off(r.pos), "input does not start with the Smile header (first byte 0x%02X, expected 0x3A)%s; set ReaderOptions.HeaderOptional to read headerless Smile", b, hint)
+		}
+		// Jackson's headerless defaults.
+		r.sharedNames = true
+		r.sharedValues = false
+	}
+	r.started = true
+	r.ready = r.err == nil
+	return nil
+}
+
+// midHeader handles a 0x3A byte in value mode after the first header.
+func (r *Reader) midHeader() error {
+	if r.depth != 0 {
+		return r.syntaxErr(r.off(r.pos), "a header (0x3A) inside %s; headers may only stand between root-level values", r.containerName())
+	}
+	return r.readHeader()
+}
+
+// readHeader reads the 4-byte header at r.pos and applies its flags.
+func (r *Reader) readHeader() error {
+	at := r.off(r.pos)
+	if !r.need(4) {
+		// Report a wrong byte before a short input.
+		p := r.pos
+		if len(r.buf)-p >= 2 && r.buf[p+1] != headerByte1 {
+			return r.syntaxErr(at+1, "malformed header: 0x3A followed by 0x%02X, not 0x29", r.buf[p+1])
+		}
+		if len(r.buf)-p >= 3 && r.buf[p+2] != headerByte2 {
+			return r.syntaxErr(at+2, "malformed header: 0x3A 0x29 followed by 0x%02X, not 0x0A", r.buf[p+2])
+		}
+		return r.truncated(at, "the header")
+	}
+	h := r.buf[r.pos : r.pos+4]
+	if h[1] != headerByte1 {
+		return r.syntaxErr(at+1, "malformed header: 0x3A followed by 0x%02X, not 0x29", h[1])
+	}
+	if h[2] != headerByte2 {
+		return r.syntaxErr(at+2, "malformed header: 0x3A 0x29 followed by 0x%02X, not 0x0A", h[2])
+	}
+	flags := h[3]
+	if v := flags & headerVersionMask; v != 0 {
+		return r.syntaxErr(at+3, "header version %d is not supported (only version 0 is)", v>>4)
+	}
+	r.pos += 4
+	r.applyHeader(flags)
+	return nil
+}
+
+// applyHeader applies a header's flags, starting a new section.
+func (r *Reader) applyHeader(flags byte) {
+	stream := r.src != nil
+	if r.opts.KeepNamesAcrossHeaders {
+		// Jackson: the name table is kept; a header without bit 0 turns
+		// names off for the rest of the input.
+		if flags&headerSharedNames == 0 {
+			r.namesOffForGood = true
+			r.names.reset(stream)
+		}
+		r.sharedNames = !r.namesOffForGood
+	} else {
+		r.names.reset(stream)
+		r.sharedNames = flags&headerSharedNames != 0
+	}
+	r.values.reset(stream)
+	r.sharedValues = flags&headerSharedValues != 0
+	// Bit 2 (raw binary) is informational: 0xFD is read either way.
+}
+
+// rdValueKinds maps a first byte in value mode to its token kind;
+// KindInvalid marks bytes that no value token starts with (0x3A and the
+// context-dependent ends are handled by PeekKind).
+var rdValueKinds = func() (t [256]Kind) {
+	for b := 0x01; b <= 0x1F; b++ {
+		t[b] = KindString
+	}
+	t[tokenEmptyString] = KindString
+	t[tokenNull] = KindNull
+	t[tokenFalse] = KindFalse
+	t[tokenTrue] = KindTrue
+	t[tokenInt32] = KindInt
+	t[tokenInt64] = KindInt
+	t[tokenBigInt] = KindBigInt
+	t[tokenFloat32] = KindFloat32
+	t[tokenFloat64] = KindFloat64
+	t[tokenBigDecimal] = KindBigDecimal
+	for b := 0x40; b <= 0xBF; b++ {
+		t[b] = KindString
+	}
+	for b := 0xC0; b <= 0xDF; b++ {
+		t[b] = KindInt
+	}
+	t[tokenLongASCII] = KindString
+	t[tokenLongUTF8] = KindString
+	t[tokenBinary7Bit] = KindBinary
+	for b := tokenLongValRef; b <= tokenLongValRef+3; b++ {
+		t[b] = KindString
+	}
+	t[tokenStartArray] = KindStartArray
+	t[tokenEndArray] = KindEndArray
+	t[tokenStartObject] = KindStartObject
+	t[tokenRawBinary] = KindBinary
+	t[tokenEndOfData] = KindEndOfDocument
+	return t
+}()
+
+// rdKeyKinds maps a first byte in key mode to its token kind.
+var rdKeyKinds = func() (t [256]Kind) {
+	t[keyEmpty] = KindKey
+	for b := keyLongRef; b <= keyLong; b++ {
+		t[b] = KindKey
+	}
+	for b := keyShortRef; b < tokenStartArray; b++ {
+		t[b] = KindKey
+	}
+	t[tokenEndObject] = KindEndObject
+	return t
+}()

@@ -2,7 +2,7 @@ package stream
 
 import (
 	"io"
-	"math/big"
+	"strconv"
 )
 
 // Writer appends Smile tokens to a byte slice, choosing the same token
@@ -11,106 +11,283 @@ import (
 //
 // Every method that writes a token returns a *WriterError when the token
 // is not allowed where it stands (a key where a value is due, a value where
-// a key is due, an end that does not match the open container).
+// a key is due, an end that does not match the open container). A token
+// that is refused writes nothing and leaves the Writer as it was.
 type Writer struct {
-	// implementation: see writer.go's owner
+	buf  []byte    // encoded bytes not yet flushed
+	out  io.Writer // destination of Flush; nil for NewWriter
+	opts WriterOptions
+
+	state writerState
+	depth int      // number of open containers
+	kinds []uint64 // bit d is set when open container d is an object
+
+	names  sharedTable // shared property names; used unless DisableSharedNames
+	values sharedTable // shared string values; used with SharedValues
+
+	scratch []byte // big-number bytes and WriteBinaryFrom chunks
 }
+
+// writerState says which tokens may come next.
+type writerState uint8
+
+const (
+	stateNewDocument writerState = iota // at the root, before the first token of a document
+	stateRoot                           // at the root, inside a document: values follow one another
+	stateArray                          // inside an array: a value or the end
+	stateKey                            // inside an object: a key or the end
+	stateValue                          // inside an object, after a key: a value
+)
 
 // NewWriter returns a Writer that appends to an internal buffer, read with
 // Bytes. It returns an error for the option combinations Jackson refuses.
-func NewWriter(opts WriterOptions) (*Writer, error) { panic("unimplemented") }
+func NewWriter(opts WriterOptions) (*Writer, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	return &Writer{opts: opts}, nil
+}
 
 // NewWriterTo returns a Writer whose buffered bytes are written to w by
 // Flush, and automatically while large binary values stream through
 // WriteBinaryFrom.
-func NewWriterTo(w io.Writer, opts WriterOptions) (*Writer, error) { panic("unimplemented") }
+func NewWriterTo(w io.Writer, opts WriterOptions) (*Writer, error) {
+	wr, err := NewWriter(opts)
+	if err != nil {
+		return nil, err
+	}
+	wr.out = w
+	return wr, nil
+}
 
 // Reset discards the Writer's state (tables, nesting, document position)
 // and makes it append to dst[:len(dst)] from now on, keeping its options.
-func (w *Writer) Reset(dst []byte) { panic("unimplemented") }
+// A Writer made by NewWriterTo keeps its io.Writer.
+func (w *Writer) Reset(dst []byte) {
+	w.buf = dst
+	w.state = stateNewDocument
+	w.depth = 0
+	w.names.reset()
+	w.values.reset()
+}
 
 // Bytes returns the bytes written (and not yet flushed). The slice aliases
 // the Writer's buffer.
-func (w *Writer) Bytes() []byte { panic("unimplemented") }
+func (w *Writer) Bytes() []byte { return w.buf }
 
 // Flush writes the buffered bytes to the io.Writer given to NewWriterTo and
-// empties the buffer. Without an io.Writer it does nothing.
-func (w *Writer) Flush() error { panic("unimplemented") }
+// empties the buffer. Without an io.Writer it does nothing. After a failed
+// write the bytes not written stay in the buffer.
+func (w *Writer) Flush() error {
+	if w.out == nil || len(w.buf) == 0 {
+		return nil
+	}
+	n, err := w.out.Write(w.buf)
+	if n < len(w.buf) && err == nil {
+		err = io.ErrShortWrite
+	}
+	w.buf = w.buf[:copy(w.buf, w.buf[n:])]
+	return err
+}
 
 // Depth returns the number of open arrays and objects.
-func (w *Writer) Depth() int { panic("unimplemented") }
+func (w *Writer) Depth() int { return w.depth }
 
 // EndDocument ends the current document: it writes the end marker when
 // WriterOptions.EndMarker is set, and the next token starts a new document
 // with a new header and empty tables. It is an error while an array or
 // object is open. Calling it before any token writes an empty document
 // (the header, and the end marker if enabled).
-func (w *Writer) EndDocument() error { panic("unimplemented") }
+//
+// With OmitHeader nothing in the output marks where the tables start
+// again, so a reader must be given each document on its own.
+func (w *Writer) EndDocument() error {
+	switch w.state {
+	case stateNewDocument:
+		w.startDocument()
+	case stateRoot:
+	default:
+		open := "1 array or object is"
+		if w.depth > 1 {
+			open = strconv.Itoa(w.depth) + " arrays or objects are"
+		}
+		return &WriterError{Msg: "cannot end the document: " + open + " still open"}
+	}
+	if w.opts.EndMarker {
+		w.buf = append(w.buf, tokenEndOfData)
+	}
+	w.state = stateNewDocument
+	w.names.reset()
+	w.values.reset()
+	return nil
+}
+
+// startDocument writes the header of a new document. The tables are
+// already empty: EndDocument and Reset empty them.
+func (w *Writer) startDocument() {
+	if !w.opts.OmitHeader {
+		w.buf = append(w.buf, headerByte0, headerByte1, headerByte2, w.opts.headerFlags())
+	}
+}
+
+// beforeValue checks that a value of kind k may be written now and moves
+// the state past it, writing the header first at the start of a document.
+// It changes nothing when it returns an error.
+func (w *Writer) beforeValue(k Kind) error {
+	switch w.state {
+	case stateValue:
+		w.state = stateKey
+		return nil
+	case stateArray, stateRoot:
+		return nil
+	}
+	return w.beforeFirstValue(k)
+}
+
+// beforeFirstValue is beforeValue for the states that are not the usual
+// place of a value: the start of a document, or where a key is due.
+func (w *Writer) beforeFirstValue(k Kind) error {
+	if w.state != stateNewDocument {
+		return w.misplaced(k)
+	}
+	w.startDocument()
+	w.state = stateRoot
+	return nil
+}
+
+// canWriteValue reports whether a value may be written now, without
+// changing anything; writers that may still fail after the check use it.
+func (w *Writer) canWriteValue() bool { return w.state != stateKey }
+
+// misplaced returns the error for a token of kind k that is not allowed in
+// the current state, saying what was expected instead.
+func (w *Writer) misplaced(k Kind) error {
+	var action string
+	switch k {
+	case KindStartObject:
+		action = "start an object"
+	case KindEndObject:
+		action = "end an object"
+	case KindStartArray:
+		action = "start an array"
+	case KindEndArray:
+		action = "end an array"
+	case KindNull, KindFalse, KindTrue:
+		action = "write " + k.String()
+	case KindInt:
+		action = "write an integer"
+	case KindBinary:
+		action = "write a binary value"
+	default: // key, string, BigInteger, float32, float64, BigDecimal
+		action = "write a " + k.String()
+	}
+	var expecting string
+	switch w.state {
+	case stateKey:
+		expecting = "expecting a key or the end of the object"
+	case stateValue:
+		expecting = "expecting a value for the last key"
+	case stateArray:
+		expecting = "expecting a value or the end of the array"
+	default:
+		if k == KindEndObject || k == KindEndArray {
+			return &WriterError{Msg: "cannot " + action + ": no array or object is open"}
+		}
+		expecting = "expecting a value at the root level"
+	}
+	return &WriterError{Msg: "cannot " + action + ", " + expecting}
+}
 
 // WriteNull writes null.
-func (w *Writer) WriteNull() error { panic("unimplemented") }
+func (w *Writer) WriteNull() error { return w.writeByte(KindNull, tokenNull) }
 
 // WriteBool writes true or false.
-func (w *Writer) WriteBool(v bool) error { panic("unimplemented") }
+func (w *Writer) WriteBool(v bool) error {
+	if v {
+		return w.writeByte(KindTrue, tokenTrue)
+	}
+	return w.writeByte(KindFalse, tokenFalse)
+}
 
-// WriteInt writes v in the smallest integer form, as Jackson's
-// writeNumber(long): a small int for -16..15, otherwise int32 when v fits
-// 32 bits, otherwise int64.
-func (w *Writer) WriteInt(v int64) error { panic("unimplemented") }
-
-// WriteUint writes v as WriteInt does when v <= math.MaxInt64, and as a
-// BigInteger above.
-func (w *Writer) WriteUint(v uint64) error { panic("unimplemented") }
-
-// WriteBigInt writes v as a BigInteger (0x26), whatever its magnitude, as
-// Jackson's writeNumber(BigInteger) does. A nil v writes null.
-func (w *Writer) WriteBigInt(v *big.Int) error { panic("unimplemented") }
-
-// WriteFloat32 writes v as a float32 token with its exact bits.
-func (w *Writer) WriteFloat32(v float32) error { panic("unimplemented") }
-
-// WriteFloat64 writes v as a float64 token with its exact bits.
-func (w *Writer) WriteFloat64(v float64) error { panic("unimplemented") }
-
-// WriteBigDecimal writes the decimal unscaled × 10^(−scale) as a
-// BigDecimal token. A nil unscaled writes null.
-func (w *Writer) WriteBigDecimal(unscaled *big.Int, scale int32) error { panic("unimplemented") }
-
-// WriteString writes a string value, or a shared-value reference when
-// shared values are enabled and s was written before. s must be valid
-// UTF-8; otherwise WriteString returns an error and writes nothing.
-func (w *Writer) WriteString(s string) error { panic("unimplemented") }
-
-// WriteStringBytes is WriteString for UTF-8 held in a byte slice.
-func (w *Writer) WriteStringBytes(s []byte) error { panic("unimplemented") }
-
-// WriteBinary writes b as a binary value: 7-bit encoded (0xE8) by default,
-// raw (0xFD) with WriterOptions.RawBinary.
-func (w *Writer) WriteBinary(b []byte) error { panic("unimplemented") }
-
-// WriteBinaryFrom writes a binary value of exactly n bytes read from r,
-// without holding the whole payload when the Writer has an io.Writer (see
-// NewWriterTo). It fails if r ends before n bytes.
-func (w *Writer) WriteBinaryFrom(r io.Reader, n int64) error { panic("unimplemented") }
-
-// WriteKey writes a property name, or a shared-name reference when shared
-// names are enabled and name was written before in this document. It is
-// allowed only inside an object, where a name is due. name must be valid
-// UTF-8.
-func (w *Writer) WriteKey(name string) error { panic("unimplemented") }
-
-// WriteKeyBytes is WriteKey for a name held in a byte slice.
-func (w *Writer) WriteKeyBytes(name []byte) error { panic("unimplemented") }
+// writeByte writes a value made of one token byte.
+func (w *Writer) writeByte(k Kind, b byte) error {
+	if err := w.beforeValue(k); err != nil {
+		return err
+	}
+	w.buf = append(w.buf, b)
+	return nil
+}
 
 // WriteStartObject starts an object; keys and values then alternate.
-func (w *Writer) WriteStartObject() error { panic("unimplemented") }
+func (w *Writer) WriteStartObject() error {
+	if err := w.beforeValue(KindStartObject); err != nil {
+		return err
+	}
+	w.push(true)
+	w.state = stateKey
+	w.buf = append(w.buf, tokenStartObject)
+	return nil
+}
 
 // WriteEndObject ends the innermost object. It is an error when the
 // innermost container is not an object or a value is due after a key.
-func (w *Writer) WriteEndObject() error { panic("unimplemented") }
+func (w *Writer) WriteEndObject() error {
+	if w.state != stateKey {
+		return w.misplaced(KindEndObject)
+	}
+	w.pop()
+	w.buf = append(w.buf, tokenEndObject)
+	return nil
+}
 
 // WriteStartArray starts an array.
-func (w *Writer) WriteStartArray() error { panic("unimplemented") }
+func (w *Writer) WriteStartArray() error {
+	if err := w.beforeValue(KindStartArray); err != nil {
+		return err
+	}
+	w.push(false)
+	w.state = stateArray
+	w.buf = append(w.buf, tokenStartArray)
+	return nil
+}
 
 // WriteEndArray ends the innermost array.
-func (w *Writer) WriteEndArray() error { panic("unimplemented") }
+func (w *Writer) WriteEndArray() error {
+	if w.state != stateArray {
+		return w.misplaced(KindEndArray)
+	}
+	w.pop()
+	w.buf = append(w.buf, tokenEndArray)
+	return nil
+}
+
+// push records a new innermost container. The bit stack grows by one word
+// per 64 levels and is kept across Reset, so containers do not allocate.
+func (w *Writer) push(object bool) {
+	d := w.depth
+	i, bit := d>>6, uint64(1)<<(d&63)
+	if i == len(w.kinds) {
+		w.kinds = append(w.kinds, 0)
+	}
+	if object {
+		w.kinds[i] |= bit
+	} else {
+		w.kinds[i] &^= bit
+	}
+	w.depth = d + 1
+}
+
+// pop closes the innermost container and restores the state of the one
+// around it, where the container just closed was a complete value.
+func (w *Writer) pop() {
+	d := w.depth - 1
+	w.depth = d
+	switch {
+	case d == 0:
+		w.state = stateRoot
+	case w.kinds[(d-1)>>6]>>((d-1)&63)&1 != 0:
+		w.state = stateKey
+	default:
+		w.state = stateArray
+	}
+}

@@ -1,0 +1,52 @@
+package stream
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Header is a decoded 4-byte Smile header (3A 29 0A, then the flags byte).
+type Header struct {
+	Version      int  // the high nibble of the flags byte; only 0 exists
+	SharedNames  bool // bit 0: shared property-name references may be present
+	SharedValues bool // bit 1: shared string-value references may be present
+	RawBinary    bool // bit 2: raw 0xFD binary values may be present
+	Reserved     bool // bit 3: reserved (readers ignore it)
+}
+
+// ParseHeader decodes the header at the start of b. It reports false when
+// b is shorter than 4 bytes, does not start with 3A 29 0A, or has a version
+// other than 0.
+func ParseHeader(b []byte) (Header, bool) {
+	if len(b) < 4 || b[0] != headerByte0 || b[1] != headerByte1 || b[2] != headerByte2 {
+		return Header{}, false
+	}
+	f := b[3]
+	h := Header{
+		Version:      int(f >> 4),
+		SharedNames:  f&headerSharedNames != 0,
+		SharedValues: f&headerSharedValues != 0,
+		RawBinary:    f&headerRawBinary != 0,
+		Reserved:     f&headerReservedBit != 0,
+	}
+	return h, h.Version == 0
+}
+
+// String describes the header's flags, such as
+// "version 0, shared names, shared values".
+func (h Header) String() string {
+	parts := []string{"version " + strconv.Itoa(h.Version)}
+	if h.SharedNames {
+		parts = append(parts, "shared names")
+	}
+	if h.SharedValues {
+		parts = append(parts, "shared values")
+	}
+	if h.RawBinary {
+		parts = append(parts, "raw binary")
+	}
+	if h.Reserved {
+		parts = append(parts, "reserved bit 3")
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,241 @@
+package stream
+
+import (
+	"errors"
+	"math"
+
+	"github.com/go-smile/smile/binary"
+)
+
+// This file holds the Reader's numbers: VInts, zigzag integers, float32 and
+// float64, and the 7-bit payloads of BigInteger and BigDecimal.
+
+// rdVIntStatus says how decoding a VInt went.
+type rdVIntStatus uint8
+
+const (
+	rdVIntOK       rdVIntStatus = iota
+	rdVIntShort                 // the input ended before the last byte
+	rdVIntTooLong               // no last byte within the allowed length
+	rdVIntOverflow              // the value does not fit 64 bits
+	rdVIntBadEnd                // the last byte has bit 6 set (0xC0-0xFF never occur in a VInt)
+)
+
+// rdVInt decodes the VInt at the start of b, using at most max bytes. It
+// returns the value, the number of bytes it looked at, and a status. Every
+// byte but the last has bit 7 clear and carries 7 bits; the last is
+// 0x80-0xBF and carries 6 bits. Non-minimal forms are accepted.
+func rdVInt(b []byte, max int) (v uint64, n int, st rdVIntStatus) {
+	for i, c := range b {
+		if c&0x80 != 0 {
+			if c&0x40 != 0 {
+				return v, i + 1, rdVIntBadEnd
+			}
+			if v>>58 != 0 {
+				return v, i + 1, rdVIntOverflow
+			}
+			return v<<6 | uint64(c&0x3F), i + 1, rdVIntOK
+		}
+		if i == max-1 {
+			return v, i + 1, rdVIntTooLong
+		}
+		if v>>57 != 0 {
+			return v, i + 1, rdVIntOverflow
+		}
+		v = v<<7 | uint64(c)
+	}
+	return v, len(b), rdVIntShort
+}
+
+// readVInt decodes a VInt of at most max bytes at r.pos and consumes it.
+// what names the token (starting at input offset at) for error messages;
+// limit is the largest value allowed.
+func (r *Reader) readVInt(at int64, max int, limit uint64, what string) (uint64, error) {
+	if len(r.buf)-r.pos < max {
+		r.need(max) // best effort: the VInt may be shorter than max
+	}
+	v, n, st := rdVInt(r.buf[r.pos:], max)
+	switch st {
+	case rdVIntOK:
+		if v > limit {
+			return 0, r.syntaxErr(r.off(r.pos), "VInt overflow in %s: %d does not fit", what, v)
+		}
+		r.pos += n
+		return v, nil
+	case rdVIntShort:
+		return 0, r.truncated(at, what)
+	case rdVIntTooLong:
+		return 0, r.syntaxErr(r.off(r.pos+n-1), "VInt in %s is longer than %d bytes", what, max)
+	case rdVIntOverflow:
+		return 0, r.syntaxErr(r.off(r.pos), "VInt overflow in %s: the value does not fit 64 bits", what)
+	default:
+		return 0, r.syntaxErr(r.off(r.pos+n-1), "invalid last byte 0x%02X of a VInt in %s (0xC0-0xFF never end a VInt)", r.buf[r.pos+n-1], what)
+	}
+}
+
+// readLength reads an unsigned length VInt (at most 5 bytes and 31 bits),
+// as used by binary values and big numbers.
+func (r *Reader) readLength(at int64, what string) (int, error) {
+	v, err := r.readVInt(at, 5, math.MaxInt32, what)
+	return int(v), err
+}
+
+// readInt32 reads a 0x24 token: a zigzag VInt of at most 5 bytes that
+// must fit 32 bits.
+func (r *Reader) readInt32() (int64, error) {
+	at := r.off(r.pos)
+	r.pos++
+	z, err := r.readVInt(at, 5, math.MaxUint32, "a 32-bit integer")
+	if err != nil {
+		return 0, err
+	}
+	r.valueDone()
+	return int64(int32(uint32(z)>>1) ^ -int32(uint32(z)&1)), nil
+}
+
+// readInt64 reads a 0x25 token: a zigzag VInt of at most 10 bytes that must
+// fit 64 bits. Unlike Jackson, a VInt shorter than 5 bytes is decoded
+// correctly.
+func (r *Reader) readInt64() (int64, error) {
+	at := r.off(r.pos)
+	r.pos++
+	z, err := r.readVInt(at, 10, math.MaxUint64, "a 64-bit integer")
+	if err != nil {
+		return 0, err
+	}
+	r.valueDone()
+	return int64((z >> 1) ^ -(z & 1)), nil
+}
+
+// readFloat32 reads a 0x28 token: 5 bytes of 4+7+7+7+7 bits. The unused
+// high bits are ignored (Jackson up to 2.18 sets them for negative values).
+func (r *Reader) readFloat32() (uint32, error) {
+	if !r.need(6) {
+		return 0, r.truncated(r.off(r.pos), "a float32")
+	}
+	b := r.buf[r.pos+1 : r.pos+6 : r.pos+6]
+	u := uint32(b[0]&0x0F)<<28 | uint32(b[1]&0x7F)<<21 | uint32(b[2]&0x7F)<<14 | uint32(b[3]&0x7F)<<7 | uint32(b[4]&0x7F)
+	r.pos += 6
+	r.valueDone()
+	return u, nil
+}
+
+// readFloat64 reads a 0x29 token: 10 bytes of 1+9·7 bits.
+func (r *Reader) readFloat64() (uint64, error) {
+	if !r.need(11) {
+		return 0, r.truncated(r.off(r.pos), "a float64")
+	}
+	b := r.buf[r.pos+1 : r.pos+11 : r.pos+11]
+	u := uint64(b[0] & 1)
+	for _, c := range b[1:] {
+		u = u<<7 | uint64(c&0x7F)
+	}
+	r.pos += 11
+	r.valueDone()
+	return u, nil
+}
+
+// readBigInt reads a 0x26 token: VInt(N), then N bytes in 7-bit encoding.
+// N = 0 reads as zero.
+func (r *Reader) readBigInt(skip bool) ([]byte, error) {
+	at := r.off(r.pos)
+	r.pos++
+	n, err := r.readLength(at, "a BigInteger")
+	if err != nil {
+		return nil, err
+	}
+	b, err := r.readBigBytes(at, n, skip, "a BigInteger")
+	if err != nil {
+		return nil, err
+	}
+	r.valueDone()
+	return b, nil
+}
+
+// readBigDecimal reads a 0x2A token: zigzag VInt scale (32 bits), VInt(N),
+// then N bytes of unscaled value in 7-bit encoding.
+func (r *Reader) readBigDecimal(skip bool) ([]byte, int32, error) {
+	at := r.off(r.pos)
+	r.pos++
+	z, err := r.readVInt(at, 5, math.MaxUint32, "a BigDecimal scale")
+	if err != nil {
+		return nil, 0, err
+	}
+	n, err := r.readLength(at, "a BigDecimal")
+	if err != nil {
+		return nil, 0, err
+	}
+	b, err := r.readBigBytes(at, n, skip, "a BigDecimal")
+	if err != nil {
+		return nil, 0, err
+	}
+	r.valueDone()
+	return b, int32(uint32(z)>>1) ^ -int32(uint32(z)&1), nil
+}
+
+// readBigBytes reads the 7-bit payload of n raw bytes of a big number.
+func (r *Reader) readBigBytes(at int64, n int, skip bool, what string) ([]byte, error) {
+	if n > r.opts.MaxBigNumberLen {
+		return nil, r.limitErr(at, "MaxBigNumberLen", r.opts.MaxBigNumberLen, int64(n))
+	}
+	return r.read7Bit(at, n, skip, what)
+}
+
+// rdEncodedLen is the 7-bit encoded length of n raw bytes, in int64 so
+// that a 31-bit n cannot overflow.
+func rdEncodedLen(n int) int64 {
+	m := int64(n) / 7 * 8
+	if rem := int64(n) % 7; rem != 0 {
+		m += rem + 1
+	}
+	return m
+}
+
+// read7Bit consumes the 7-bit encoding of n raw bytes at r.pos and returns
+// them decoded into r.scratch (nil when skipping: the payload is not
+// decoded). The encoded length is checked against the remaining input
+// before anything is allocated.
+func (r *Reader) read7Bit(at int64, n int, skip bool, what string) ([]byte, error) {
+	enc := rdEncodedLen(n)
+	if enc > r.remaining() || int64(int(enc)) != enc {
+		return nil, r.truncated(at, what)
+	}
+	if skip {
+		if !r.discard(enc) {
+			return nil, r.truncated(at, what)
+		}
+		return nil, nil
+	}
+	if !r.need(int(enc)) {
+		return nil, r.truncated(at, what)
+	}
+	if cap(r.scratch) < n {
+		r.scratch = make([]byte, n)
+	}
+	dst := r.scratch[:n:n]
+	src := r.buf[r.pos : r.pos+int(enc)]
+	if err := r.decode7(dst, src, what); err != nil {
+		return nil, err
+	}
+	r.pos += int(enc)
+	return dst, nil
+}
+
+// decode7 decodes src (which starts at r.buf[r.pos]) into dst with the
+// strictness the options ask for.
+func (r *Reader) decode7(dst, src []byte, what string) error {
+	var err error
+	if r.opts.Lenient7Bit {
+		_, err = binary.DecodeLenient(dst, src)
+	} else {
+		_, err = binary.Decode(dst, src)
+	}
+	if err == nil {
+		return nil
+	}
+	var ce *binary.CorruptInputError
+	if errors.As(err, &ce) && ce.Offset >= 0 && ce.Offset < len(src) {
+		return r.syntaxErr(r.off(r.pos+ce.Offset), "invalid 7-bit encoded byte 0x%02X in %s (%s)", src[ce.Offset], what, ce.Msg)
+	}
+	return r.syntaxErr(r.off(r.pos), "invalid 7-bit encoding in %s: %v", what, err)
+}

@@ -1,0 +1,261 @@
+package stream
+
+import "bytes"
+
+// This file holds the Reader's strings and keys: short and long string
+// values, short and long names, UTF-8 validation, and the shared-name and
+// shared-value tables with their back-references.
+
+// rdTable is one back-reference table. Readers append every eligible
+// string, never skip or de-duplicate, and empty the table before adding
+// the 1025th entry.
+type rdTable struct {
+	ents []rdEntry
+	// data holds the entries' bytes: the input itself for a []byte Reader
+	// (entries are spans of it, nothing is copied), an arena of copies for
+	// a stream Reader (reused after each reset).
+	data []byte
+}
+
+// rdEntry is one stored string: a subslice of rdTable.data. For a stream
+// Reader the arena only grows by appending until the table is emptied (and
+// its entries with it), so an entry's bytes stay put even when append moves
+// the arena.
+type rdEntry struct {
+	s     []byte
+	valid bool // checked to be UTF-8 (or need not be); false for strings stored while skipping
+}
+
+func (t *rdTable) reset(stream bool) {
+	t.ents = t.ents[:0]
+	if stream {
+		t.data = t.data[:0]
+	}
+}
+
+// add appends s, found at r.buf[p:], to t and returns its index.
+func (r *Reader) add(t *rdTable, s []byte, p int, valid bool) int {
+	if len(t.ents) == tableSize {
+		t.reset(r.src != nil)
+	}
+	if r.src != nil {
+		off := len(t.data)
+		t.data = append(t.data, s...)
+		s = t.data[off:len(t.data):len(t.data)]
+	} else {
+		s = t.data[p : p+len(s) : p+len(s)]
+	}
+	t.ents = append(t.ents, rdEntry{s: s, valid: valid})
+	return len(t.ents) - 1
+}
+
+// get returns the bytes of entry i, checking them for UTF-8 first if they
+// were stored unchecked. at is the offset of the reference, for errors.
+func (r *Reader) get(t *rdTable, i int, at int64, what string) ([]byte, error) {
+	e := &t.ents[i]
+	s := e.s
+	if !e.valid {
+		if !rdValidUTF8(s) {
+			return nil, r.syntaxErr(at, "%s %d refers to a string that is not valid UTF-8", what, i)
+		}
+		e.valid = true
+	}
+	return s, nil
+}
+
+// checkUTF8 reports s = r.buf[p:p+len(s)] if it is not valid UTF-8, naming
+// the offset of the first bad byte.
+func (r *Reader) checkUTF8(s []byte, p int, what string) error {
+	if rdASCII(s) || rdValidUTF8(s) {
+		return nil
+	}
+	i := rdInvalidUTF8At(s)
+	if i < 0 {
+		i = 0 // not reached: the two validators agree
+	}
+	return r.syntaxErr(r.off(p+i), "invalid UTF-8 in %s (byte 0x%02X)", what, s[i])
+}
+
+// readShortValue reads a string value token 0x40-0xBF: ASCII of
+// (b&0x3F)+1 bytes for 0x40-0x7F, UTF-8 of (b&0x3F)+2 bytes for 0x80-0xBF
+// (including the 65-byte 0xBF that Jackson's writer never makes). Pure
+// ASCII is accepted in the Unicode forms, and valid UTF-8 in the ASCII
+// forms. The string goes into the shared-value table when it is on.
+func (r *Reader) readShortValue(b byte, skip bool) ([]byte, int, error) {
+	n := int(b&0x3F) + 1 + int(b>>7)
+	if n > r.opts.MaxStringLen {
+		return nil, 0, r.limitErr(r.off(r.pos), "MaxStringLen", r.opts.MaxStringLen, int64(n))
+	}
+	p := r.pos + 1
+	if len(r.buf)-p < n {
+		if !r.need(1 + n) {
+			return nil, 0, r.truncated(r.off(r.pos), "a string value")
+		}
+		p = r.pos + 1
+	}
+	s := r.buf[p : p+n : p+n]
+	valid := true
+	if !r.opts.AllowInvalidUTF8 {
+		if skip {
+			valid = false // checked only if a back-reference uses it
+		} else if (b >= tokenTinyUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
+			return nil, 0, r.checkUTF8(s, p, "a string value")
+		}
+	}
+	r.pos = p + n
+	slot := -1
+	if r.sharedValues {
+		slot = r.add(&r.values, s, p, valid)
+	}
+	r.valueDone()
+	return s, slot, nil
+}
+
+// valueRef resolves a shared-value reference of size bytes at r.pos.
+func (r *Reader) valueRef(i, size int) ([]byte, error) {
+	if !r.sharedValues {
+		return nil, r.syntaxErr(r.off(r.pos), "shared string value reference %d, but the header did not declare shared string values", i)
+	}
+	if i >= len(r.values.ents) {
+		return nil, r.syntaxErr(r.off(r.pos), "invalid shared string value reference %d: only %d values in the table", i, len(r.values.ents))
+	}
+	s, err := r.get(&r.values, i, r.off(r.pos), "shared string value reference")
+	if err != nil {
+		return nil, err
+	}
+	r.pos += size
+	r.valueDone()
+	return s, nil
+}
+
+// readLongValue reads a long string value, 0xE0 (ASCII) or 0xE4 (UTF-8):
+// bytes up to a 0xFC terminator. Long values are never shared.
+func (r *Reader) readLongValue(skip bool) ([]byte, error) {
+	at := r.off(r.pos)
+	s, p, err := r.scanLong(at, skip, "a long string value")
+	if err != nil {
+		return nil, err
+	}
+	if !skip && !r.opts.AllowInvalidUTF8 {
+		if err := r.checkUTF8(s, p, "a long string value"); err != nil {
+			return nil, err
+		}
+	}
+	r.valueDone()
+	if skip {
+		s = nil
+	}
+	return s, nil
+}
+
+// scanLong reads the bytes that follow the token byte at r.pos up to the
+// 0xFC terminator, consumes them and the terminator, and returns them with
+// their index in r.buf. With discard set, a stream Reader drops the bytes
+// as it scans (the result is then meaningless) so that skipping a long
+// string does not buffer it. A string longer than MaxStringLen is an error
+// as soon as that many bytes have been seen without a terminator.
+func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, error) {
+	max := r.opts.MaxStringLen
+	hdr := 1     // the token byte, while it is still in the buffer
+	total := 0   // string bytes scanned, including dropped ones
+	scanned := 0 // those still in the buffer, after the token byte
+	for {
+		avail := r.buf[r.pos+hdr+scanned:]
+		lim := len(avail)
+		if rem := max - total; lim > rem {
+			lim = rem + 1 // look at one byte past the limit, no more
+		}
+		if i := bytes.IndexByte(avail[:lim], tokenEndString); i >= 0 {
+			p := r.pos + hdr
+			s := r.buf[p : p+scanned+i : p+scanned+i]
+			r.pos = p + scanned + i + 1
+			return s, p, nil
+		}
+		total += lim
+		scanned += lim
+		if total > max {
+			return nil, 0, r.limitErr(at, "MaxStringLen", max, int64(total))
+		}
+		if discard && r.src != nil {
+			r.pos += hdr + scanned
+			hdr, scanned = 0, 0
+		}
+		if !r.need(hdr + scanned + 1) {
+			return nil, 0, r.truncated(at, what+" (no 0xFC terminator)")
+		}
+	}
+}
+
+// readShortKey reads a name token 0x80-0xF7: ASCII of (b&0x3F)+1 bytes for
+// 0x80-0xBF (up to 64), UTF-8 of (b&0x3F)+2 bytes for 0xC0-0xF7 (up to
+// 57). The name goes into the shared-name table when it is on.
+func (r *Reader) readShortKey(b byte, skip bool) ([]byte, int, error) {
+	n := int(b&0x3F) + 1 + int(b>>6&1)
+	if n > r.opts.MaxStringLen {
+		return nil, 0, r.limitErr(r.off(r.pos), "MaxStringLen", r.opts.MaxStringLen, int64(n))
+	}
+	p := r.pos + 1
+	if len(r.buf)-p < n {
+		if !r.need(1 + n) {
+			return nil, 0, r.truncated(r.off(r.pos), "a key")
+		}
+		p = r.pos + 1
+	}
+	s := r.buf[p : p+n : p+n]
+	valid := true
+	if !r.opts.AllowInvalidUTF8 {
+		if skip {
+			valid = false
+		} else if (b >= keyShortUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
+			return nil, 0, r.checkUTF8(s, p, "a key")
+		}
+	}
+	r.pos = p + n
+	slot := -1
+	if r.sharedNames {
+		slot = r.add(&r.names, s, p, valid)
+	}
+	r.mode = rdObjValue
+	return s, slot, nil
+}
+
+// readLongKey reads a 0x34 long name: bytes up to a 0xFC terminator. Like
+// Jackson, the reader adds long names to the shared-name table.
+func (r *Reader) readLongKey(skip bool) ([]byte, int, error) {
+	at := r.off(r.pos)
+	s, p, err := r.scanLong(at, skip && !r.sharedNames, "a long key")
+	if err != nil {
+		return nil, 0, err
+	}
+	valid := true
+	if !r.opts.AllowInvalidUTF8 {
+		if skip {
+			valid = false
+		} else if err := r.checkUTF8(s, p, "a long key"); err != nil {
+			return nil, 0, err
+		}
+	}
+	slot := -1
+	if r.sharedNames {
+		slot = r.add(&r.names, s, p, valid)
+	}
+	r.mode = rdObjValue
+	return s, slot, nil
+}
+
+// keyRef resolves a shared-name reference of size bytes at r.pos.
+func (r *Reader) keyRef(i, size int) ([]byte, error) {
+	if !r.sharedNames {
+		return nil, r.syntaxErr(r.off(r.pos), "shared name reference %d, but the header declared no shared names", i)
+	}
+	if i >= len(r.names.ents) {
+		return nil, r.syntaxErr(r.off(r.pos), "invalid shared name reference %d: only %d names in the table", i, len(r.names.ents))
+	}
+	s, err := r.get(&r.names, i, r.off(r.pos), "shared name reference")
+	if err != nil {
+		return nil, err
+	}
+	r.pos += size
+	r.mode = rdObjValue
+	return s, nil
+}

@@ -1,0 +1,63 @@
+package stream
+
+import (
+	"math/rand"
+	"testing"
+	"unicode/utf8"
+)
+
+// The DFA validator must agree with unicode/utf8.Valid everywhere.
+
+func TestReaderUTF8MatchesStdlib(t *testing.T) {
+	cases := [][]byte{
+		nil, []byte("a"), []byte("ascii only, long enough for words"),
+		[]byte("Zoë"), []byte("€"), []byte("😀"), []byte("日本語のテキスト、とても長い文字列です。"),
+		{0xC0, 0x80}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80}, {0xF5}, {0xFF}, {0x80},
+		{0xE2, 0x82}, {0xC3, 0x28}, {0xEF, 0xBF, 0xBF}, {0xF0, 0x90, 0x80, 0x80}, {0xF4, 0x8F, 0xBF, 0xBF},
+		{0xE0, 0x9F, 0xBF}, {0xE0, 0xA0, 0x80}, {0xED, 0x9F, 0xBF}, {0xF0, 0x8F, 0xBF, 0xBF},
+	}
+	for _, c := range cases {
+		for pad := 0; pad < 10; pad++ {
+			b := append(make([]byte, 0, pad+len(c)), []byte("abcdefghij")[:pad]...)
+			b = append(b, c...)
+			if got, want := rdValidUTF8(b), utf8.Valid(b); got != want {
+				t.Fatalf("rdValidUTF8(% X) = %v, utf8.Valid = %v", b, got, want)
+			}
+			if got, want := rdASCII(b), utf8.RuneCount(b) == len(b) && utf8.Valid(b); got != want {
+				t.Fatalf("rdASCII(% X) = %v", b, got)
+			}
+			if want := utf8.Valid(b); (rdInvalidUTF8At(b) < 0) != want {
+				t.Fatalf("rdInvalidUTF8At(% X) = %d", b, rdInvalidUTF8At(b))
+			}
+		}
+	}
+	rnd := rand.New(rand.NewSource(1))
+	alphabet := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF}
+	for i := 0; i < 200000; i++ {
+		n := rnd.Intn(20)
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = alphabet[rnd.Intn(len(alphabet))]
+		}
+		if got, want := rdValidUTF8(b), utf8.Valid(b); got != want {
+			t.Fatalf("rdValidUTF8(% X) = %v, utf8.Valid = %v", b, got, want)
+		}
+		ascii := true
+		for _, c := range b {
+			ascii = ascii && c < 0x80
+		}
+		if rdASCII(b) != ascii {
+			t.Fatalf("rdASCII(% X) = %v", b, !ascii)
+		}
+	}
+}
+
+func FuzzReaderUTF8(f *testing.F) {
+	f.Add([]byte("日本語 text"))
+	f.Add([]byte{0xED, 0xA0, 0x80})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := rdValidUTF8(b), utf8.Valid(b); got != want {
+			t.Fatalf("rdValidUTF8(% X) = %v, utf8.Valid = %v", b, got, want)
+		}
+	})
+}

@@ -1,0 +1,190 @@
+package stream
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+	"slices"
+
+	"github.com/go-smile/smile/binary"
+)
+
+// WriteInt writes v in the smallest integer form, as Jackson's
+// writeNumber(long): a small int for -16..15, otherwise int32 when v fits
+// 32 bits, otherwise int64.
+func (w *Writer) WriteInt(v int64) error {
+	if err := w.beforeValue(KindInt); err != nil {
+		return err
+	}
+	w.buf = appendInt(w.buf, v)
+	return nil
+}
+
+// WriteUint writes v as WriteInt does when v <= math.MaxInt64, and as a
+// BigInteger above.
+func (w *Writer) WriteUint(v uint64) error {
+	if v <= math.MaxInt64 {
+		return w.WriteInt(int64(v))
+	}
+	if err := w.beforeValue(KindBigInt); err != nil {
+		return err
+	}
+	// The top bit is set, so the two's-complement form needs a 00 sign
+	// byte in front of the eight magnitude bytes.
+	b := [9]byte{0, byte(v >> 56), byte(v >> 48), byte(v >> 40), byte(v >> 32),
+		byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}
+	w.buf = appendBigBytes(append(w.buf, tokenBigInt), b[:])
+	return nil
+}
+
+// WriteBigInt writes v as a BigInteger (0x26), whatever its magnitude, as
+// Jackson's writeNumber(BigInteger) does. A nil v writes null.
+func (w *Writer) WriteBigInt(v *big.Int) error {
+	if v == nil {
+		return w.WriteNull()
+	}
+	if err := w.beforeValue(KindBigInt); err != nil {
+		return err
+	}
+	w.buf = appendBigBytes(append(w.buf, tokenBigInt), w.twosComplement(v))
+	return nil
+}
+
+// WriteBigDecimal writes the decimal unscaled × 10^(−scale) as a
+// BigDecimal token. A nil unscaled writes null.
+//
+// The scale is written as a zigzag VInt of up to 5 bytes. Jackson's own
+// writer corrupts scales of magnitude 2^30 or more (its VInt writer shifts
+// a negative int arithmetically); this Writer writes them correctly, and
+// Jackson's reader decodes them.
+func (w *Writer) WriteBigDecimal(unscaled *big.Int, scale int32) error {
+	if unscaled == nil {
+		return w.WriteNull()
+	}
+	if err := w.beforeValue(KindBigDecimal); err != nil {
+		return err
+	}
+	w.buf = appendVInt(append(w.buf, tokenBigDecimal), uint64(zigzag32(scale)))
+	w.buf = appendBigBytes(w.buf, w.twosComplement(unscaled))
+	return nil
+}
+
+// WriteFloat32 writes v as a float32 token with its exact bits: the 32
+// bits right-aligned in five 7-bit groups. The three unused high bits of
+// the first group are zero, or copies of the sign bit with
+// WriterOptions.LegacyFloat32SignBits (Jackson 2.18 and earlier shift the
+// bits arithmetically).
+func (w *Writer) WriteFloat32(v float32) error {
+	if err := w.beforeValue(KindFloat32); err != nil {
+		return err
+	}
+	u := math.Float32bits(v)
+	first := byte(u >> 28)
+	if w.opts.LegacyFloat32SignBits {
+		first = byte(int32(u)>>28) & 0x7F
+	}
+	w.buf = append(w.buf, tokenFloat32, first,
+		byte(u>>21)&0x7F, byte(u>>14)&0x7F, byte(u>>7)&0x7F, byte(u)&0x7F)
+	return nil
+}
+
+// WriteFloat64 writes v as a float64 token with its exact bits: the 64
+// bits right-aligned in ten 7-bit groups.
+func (w *Writer) WriteFloat64(v float64) error {
+	if err := w.beforeValue(KindFloat64); err != nil {
+		return err
+	}
+	u := math.Float64bits(v)
+	w.buf = append(w.buf, tokenFloat64, byte(u>>63),
+		byte(u>>56)&0x7F, byte(u>>49)&0x7F, byte(u>>42)&0x7F,
+		byte(u>>35)&0x7F, byte(u>>28)&0x7F, byte(u>>21)&0x7F,
+		byte(u>>14)&0x7F, byte(u>>7)&0x7F, byte(u)&0x7F)
+	return nil
+}
+
+// appendInt appends the integer token Jackson chooses for v: a small int
+// (0xC0 + zigzag) for -16..15, 0x24 with a zigzag VInt when v fits 32
+// bits, and 0x25 with a zigzag VInt (always 5 bytes or more) otherwise.
+func appendInt(b []byte, v int64) []byte {
+	if v32 := int32(v); int64(v32) == v {
+		z := zigzag32(v32)
+		if z < 0x20 {
+			return append(b, tokenSmallInt+byte(z))
+		}
+		return appendVInt(append(b, tokenInt32), uint64(z))
+	}
+	return appendVInt(append(b, tokenInt64), uint64(v<<1^v>>63))
+}
+
+// zigzag32 maps signed to unsigned integers so that small magnitudes give
+// small values: 0, -1, 1, -2 become 0, 1, 2, 3.
+func zigzag32(v int32) uint32 { return uint32(v<<1 ^ v>>31) }
+
+// appendVInt appends u as a minimal VInt: 7-bit groups, most significant
+// first, with bit 7 clear, then a last byte with bit 7 set carrying the
+// low 6 bits. The 1 to 5 byte forms (32-bit values and all lengths) are
+// written without a loop.
+func appendVInt(b []byte, u uint64) []byte {
+	const last = 0x80 // marks the last byte, which carries 6 bits
+	switch {
+	case u < 1<<6:
+		return append(b, last|byte(u))
+	case u < 1<<13:
+		return append(b, byte(u>>6), last|byte(u)&0x3F)
+	case u < 1<<20:
+		return append(b, byte(u>>13), byte(u>>6)&0x7F, last|byte(u)&0x3F)
+	case u < 1<<27:
+		return append(b, byte(u>>20), byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F)
+	case u < 1<<34:
+		return append(b, byte(u>>27), byte(u>>20)&0x7F, byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F)
+	}
+	n := 1 + bits.Len64(u)/7 // 6 bits in the last byte, 7 in each other
+	l := len(b)
+	b = slices.Grow(b, n)[:l+n]
+	v := b[l : l+n]
+	v[n-1] = last | byte(u)&0x3F
+	u >>= 6
+	for i := n - 2; i >= 0; i-- {
+		v[i] = byte(u) & 0x7F
+		u >>= 7
+	}
+	return b
+}
+
+// appendBigBytes appends VInt(len(raw)) and the 7-bit encoding of raw, the
+// two's-complement bytes of a BigInteger or of a BigDecimal's unscaled
+// value.
+func appendBigBytes(b []byte, raw []byte) []byte {
+	return binary.AppendEncode(appendVInt(b, uint64(len(raw))), raw)
+}
+
+// twosComplement returns the minimal big-endian two's-complement bytes of
+// v, as Java's BigInteger.toByteArray: at least one byte, with a sign byte
+// in front when the top bit would say the wrong sign. The bytes live in
+// the Writer's scratch buffer until its next use.
+func (w *Writer) twosComplement(v *big.Int) []byte {
+	// BitLen is the magnitude's length; one more bit holds the sign.
+	n := v.BitLen()/8 + 1
+	if cap(w.scratch) < n {
+		w.scratch = make([]byte, n)
+	}
+	b := v.FillBytes(w.scratch[:n])
+	if v.Sign() >= 0 {
+		return b // BitLen/8+1 bytes is exactly Java's length for v >= 0
+	}
+	// Negate the magnitude: invert every byte, then add one.
+	carry := true
+	for i := len(b) - 1; i >= 0; i-- {
+		b[i] = ^b[i]
+		if carry {
+			b[i]++
+			carry = b[i] == 0
+		}
+	}
+	// -2^k for k = 7, 15, 23, ... fits one byte less than its magnitude
+	// suggests (-128 is 80, not FF 80).
+	if len(b) > 1 && b[0] == 0xFF && b[1]&0x80 != 0 {
+		b = b[1:]
+	}
+	return b
+}
