@@ -264,3 +264,11 @@ func mustDecConfig(o DecOptions) *decConfig {
 	}
 	return c
 }
+
+// WriterOptions returns the stream-level options of m, for code that writes
+// Smile tokens with a stream.Writer under the same features.
+func (m EncMode) WriterOptions() stream.WriterOptions { return m.config().stream }
+
+// ReaderOptions returns the stream-level options of m, for code that reads
+// Smile tokens with a stream.Reader under the same rules and limits.
+func (m DecMode) ReaderOptions() stream.ReaderOptions { return m.config().stream }

@@ -1,0 +1,437 @@
+// Decoding notes for doc.go:
+//
+// # Decoding
+//
+// Unmarshal reads exactly one Smile document: the 4-byte header (required
+// unless DecOptions.HeaderOptional), one root value, and optionally the
+// 0xFF end marker. Anything else after the root value is a *SyntaxError.
+// Decoder reads a sequence of such documents from an io.Reader, one root
+// value per Decode call; end markers between values are skipped and the
+// clean end of the input is io.EOF.
+//
+// Unmarshal follows encoding/json's rules for storing values:
+//
+//   - A pointer is allocated when nil and the value is decoded into what it
+//     points to; Smile null sets it to nil.
+//   - null leaves bool, number, string, struct and array values unchanged
+//     and sets pointers, maps, slices and interfaces to nil.
+//   - Objects decode into structs (keys matched to fields by the smile tag,
+//     else the json tag, else the field name; an exact match is preferred,
+//     then a case-insensitive one unless DecOptions.CaseSensitiveFields;
+//     unknown keys are skipped unless DecOptions.DisallowUnknownFields;
+//     promoted fields of embedded structs work, a nil embedded pointer is
+//     allocated when its type is exported and is an error otherwise) and
+//     into maps with string, integer or encoding.TextUnmarshaler keys. A
+//     map is merged into: existing entries stay unless the input sets them,
+//     and a nil map is allocated. A new map element replaces the old one
+//     whole, as in encoding/json.
+//   - Arrays decode into slices (the length is reset and the elements are
+//     filled in; as in encoding/json, elements within the old length are
+//     decoded in place, so a struct element keeps the fields the input
+//     does not set; an empty array gives an empty non-nil slice) and into
+//     Go arrays (extra elements are dropped, missing ones zeroed).
+//   - A non-empty interface value holding a non-nil pointer is decoded into
+//     what the pointer points to; any other non-empty interface is an
+//     *UnmarshalTypeError. An empty interface (any) holding a non-nil
+//     pointer is decoded into it too; otherwise it receives a new value:
+//     map[string]any, []any, string, bool, []byte (for Smile binary), nil,
+//     or a number as chosen by DecOptions.AnyNumbers.
+//   - Types with an UnmarshalSmile method receive the value as a complete,
+//     standalone Smile document (header included), even when the input
+//     used back-references to earlier names or strings. null is passed to
+//     them as a document holding null, as encoding/json passes "null" to
+//     UnmarshalJSON; a pointer to such a type is set to nil instead.
+//   - Types implementing encoding.TextUnmarshaler receive Smile strings
+//     (and map keys); other Smile kinds are an *UnmarshalTypeError, and
+//     null leaves them unchanged.
+//   - RawMessage receives the value as a standalone Smile document (the
+//     existing backing array is reused, as json.RawMessage does).
+//   - Methods of encoding/json (UnmarshalJSON) are not used, and the
+//     ",string" tag option is ignored; json.RawMessage is a byte slice here.
+//
+// Where Smile is richer than JSON, or Go types need a choice:
+//
+//   - Integers: every Go integer kind accepts Smile integers and
+//     BigIntegers in its range; a value out of range is an
+//     *UnmarshalTypeError, never a silent wrap. Floating-point and
+//     BigDecimal values are not accepted by integer types (encoding/json
+//     also rejects 1.5 or 1e3 for an int).
+//   - float32 and float64 accept every Smile number (BigInteger and
+//     BigDecimal are rounded to nearest); a value that overflows the Go
+//     type is an *UnmarshalTypeError. Smile float32 values keep their exact
+//     bits in a float32.
+//   - In an interface value, numbers are, by default (AnyNumbersNative),
+//     int64 for Smile integers (encoding/json gives float64), *big.Int for
+//     BigInteger, float64 for float32 and float64 (a float32 is widened
+//     exactly), and Decimal for BigDecimal. With AnyNumbersAsNumber every
+//     number is a Number holding its exact text (Java's BigDecimal.toString
+//     for BigDecimal, the shortest round-tripping form for floats).
+//   - []byte accepts Smile binary (7-bit or raw) and, like encoding/json,
+//     a Smile string holding standard base64, and an array of small
+//     integers. [N]byte accepts Smile binary (extra bytes dropped, missing
+//     bytes zeroed) and arrays. A binary value in an interface becomes
+//     []byte.
+//   - big.Int and *big.Int accept Smile integers, BigIntegers, and
+//     BigDecimals whose value is an integer, and strings (through
+//     big.Int's UnmarshalText); Decimal accepts every Smile number exactly
+//     (a float through its shortest decimal form) and decimal text; Number
+//     and json.Number accept every Smile number, as text, and strings that
+//     hold a valid number.
+//   - time.Time accepts RFC 3339 text and integer milliseconds since the
+//     Unix epoch (Jackson's default form); the decoded time is in UTC for
+//     the latter.
+//   - Strings decoded from the same shared-value slot of the input share
+//     one Go string, as do map keys from the same shared-name slot, so a
+//     repeated string or key costs one allocation.
+//
+// Errors: malformed input is a *SyntaxError and a limit exceeded is a
+// *LimitError, both with the byte offset; decoding stops at them. A value
+// that does not fit its Go type is an *UnmarshalTypeError naming the
+// Smile kind (such as "string" or "integer 300"), the Go type, the path
+// from the root (such as "items[3].name") and the byte offset. As in
+// encoding/json, decoding continues past such an error, filling in what it
+// can, and Unmarshal returns the first one. Unknown keys with
+// DisallowUnknownFields are reported the same way, as an
+// *UnmarshalTypeError wrapping ErrUnknownField, and a nil embedded
+// pointer to an unexported struct type is reported (with the path) and
+// skipped, as encoding/json does. Errors returned by
+// UnmarshalSmile and UnmarshalText methods stop decoding and are returned
+// as they are, as encoding/json does.
+//
+// Valid reads every token in full, so it accepts exactly the documents
+// Unmarshal into an interface value accepts.
+//
+// Limits: depth, string, binary and big-number lengths are enforced while
+// reading (see DecOptions); DecOptions.MaxContainerLen limits the
+// elements of one array and the entries of one object. Nothing is
+// allocated from a length read in the input before it is checked, and
+// arrays grow as their elements arrive.
+
+package smile
+
+import (
+	"errors"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// ErrUnknownField is wrapped by the *UnmarshalTypeError reported for an
+// object key that matches no struct field when
+// DecOptions.DisallowUnknownFields is set.
+var ErrUnknownField = errors.New("unknown field")
+
+// decFunc decodes the value whose first token is d.tok into the Go value
+// at p. It is built once per Go type and does not depend on options.
+type decFunc func(d *decodeState, p unsafe.Pointer) error
+
+// pathSeg is one step of the path from the root to the value being
+// decoded: an object key (idx < 0) or an array index.
+type pathSeg struct {
+	name string
+	idx  int
+}
+
+// decodeState is the per-call state of a decoding: the reader, the
+// options, the current token, the first saved error and the path.
+type decodeState struct {
+	r   *stream.Reader
+	cfg *decConfig
+
+	tok stream.Token // the token being decoded
+	off int64        // input offset of tok
+
+	err  error // first non-fatal error (type errors), as encoding/json's savedError
+	path []pathSeg
+
+	vals []string // Go strings of the shared-value slots seen (by Slot)
+	keys []string // Go strings of the shared-name slots seen (by Slot)
+
+	members []member // stack of object members being gathered (objectAny)
+	elems   []any    // stack of array elements being gathered (arrayAny)
+
+	capW   *stream.Writer // writes captured values (RawMessage, Unmarshaler)
+	capBuf []byte         // its buffer, reused
+}
+
+var decodeStatePool sync.Pool
+
+// newDecodeState returns a decodeState reading data with cfg, from the
+// pool when possible.
+func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
+	if v := decodeStatePool.Get(); v != nil {
+		d := v.(*decodeState)
+		if d.cfg == cfg {
+			d.r.Reset(data)
+			return d, nil
+		}
+		d.cfg = cfg
+		r, err := stream.NewReader(data, cfg.stream)
+		if err != nil {
+			return nil, err
+		}
+		d.r = r
+		return d, nil
+	}
+	r, err := stream.NewReader(data, cfg.stream)
+	if err != nil {
+		return nil, err
+	}
+	return &decodeState{r: r, cfg: cfg}, nil
+}
+
+// release returns d to the pool, dropping what it refers to in the input
+// and in decoded values.
+func (d *decodeState) release() {
+	d.r.Reset(nil)
+	d.tok = stream.Token{}
+	d.err = nil
+	d.path = d.path[:0]
+	clear(d.vals)
+	d.vals = d.vals[:0]
+	clear(d.keys)
+	d.keys = d.keys[:0]
+	clear(d.members)
+	d.members = d.members[:0]
+	clear(d.elems)
+	d.elems = d.elems[:0]
+	if cap(d.members) > 4096 {
+		d.members = nil
+	}
+	if cap(d.elems) > 4096 {
+		d.elems = nil
+	}
+	if cap(d.capBuf) > 64<<10 {
+		d.capBuf = nil
+	}
+	if d.capW != nil {
+		d.capW.Reset(nil)
+	}
+	decodeStatePool.Put(d)
+}
+
+// next reads the next token into d.tok.
+func (d *decodeState) next() error {
+	d.off = d.r.InputOffset()
+	t, err := d.r.ReadToken()
+	if err != nil {
+		return err
+	}
+	d.tok = t
+	return nil
+}
+
+// nextValue reads the first token of a value in an array or after a key.
+func (d *decodeState) nextValue() error {
+	if err := d.next(); err != nil {
+		return err
+	}
+	if d.tok.Kind == stream.KindEndOfDocument {
+		return &SyntaxError{Offset: d.off, Msg: "unexpected end-of-document marker inside an array"}
+	}
+	return nil
+}
+
+// saveError keeps err if it is the first non-fatal error.
+func (d *decodeState) saveError(err error) {
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+// typeError records an *UnmarshalTypeError for the current token and Go
+// type t, and skips the rest of the value.
+func (d *decodeState) typeError(t reflect.Type) error {
+	d.saveError(&UnmarshalTypeError{Value: d.tokDesc(), Type: t, Offset: d.off, Field: d.pathString()})
+	return d.skipRest()
+}
+
+// typeErrorErr is typeError with an underlying cause.
+func (d *decodeState) typeErrorErr(t reflect.Type, cause error) error {
+	d.saveError(&UnmarshalTypeError{Value: d.tokDesc(), Type: t, Offset: d.off, Field: d.pathString(), Err: cause})
+	return d.skipRest()
+}
+
+// skipRest skips what is left of the value whose first token is d.tok:
+// nothing for a scalar, the members or elements and the end for an object
+// or array.
+func (d *decodeState) skipRest() error {
+	switch d.tok.Kind {
+	case stream.KindStartArray, stream.KindStartObject:
+	default:
+		return nil
+	}
+	for {
+		k, err := d.r.PeekKind()
+		if err != nil {
+			return d.fatal(err)
+		}
+		switch k {
+		case stream.KindEndArray, stream.KindEndObject:
+			_, err := d.r.ReadToken()
+			return d.fatal(err)
+		case stream.KindEndOfDocument:
+			return d.fatal(d.next()) // the reader reports it where it is not allowed
+		}
+		if err := d.r.SkipValue(); err != nil {
+			return d.fatal(err)
+		}
+	}
+}
+
+// fatal turns an io.EOF inside a value into a *SyntaxError.
+func (d *decodeState) fatal(err error) error {
+	if err == io.EOF {
+		return &SyntaxError{Offset: d.r.InputOffset(), Msg: "unexpected end of input", Err: io.ErrUnexpectedEOF}
+	}
+	return err
+}
+
+// tokDesc describes the current token for an *UnmarshalTypeError.
+func (d *decodeState) tokDesc() string {
+	t := &d.tok
+	switch t.Kind {
+	case stream.KindNull:
+		return "null"
+	case stream.KindTrue, stream.KindFalse:
+		return "bool"
+	case stream.KindInt:
+		return "integer " + strconv.FormatInt(t.Int(), 10)
+	case stream.KindBigInt:
+		return "BigInteger " + truncDesc(t.BigInt().String())
+	case stream.KindFloat32:
+		return "float32 " + strconv.FormatFloat(float64(t.Float32()), 'g', -1, 32)
+	case stream.KindFloat64:
+		return "float64 " + strconv.FormatFloat(t.Float64(), 'g', -1, 64)
+	case stream.KindBigDecimal:
+		u, s := t.BigDecimal()
+		return "BigDecimal " + truncDesc(Decimal{Unscaled: u, Scale: s}.String())
+	case stream.KindString:
+		return "string"
+	case stream.KindBinary:
+		return "binary"
+	case stream.KindStartArray:
+		return "array"
+	case stream.KindStartObject:
+		return "object"
+	}
+	return t.Kind.String()
+}
+
+// truncDesc shortens a long number in an error message.
+func truncDesc(s string) string {
+	if len(s) > 40 {
+		return s[:37] + "..."
+	}
+	return s
+}
+
+// pathString formats d.path as "items[3].name".
+func (d *decodeState) pathString() string {
+	if len(d.path) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for i, s := range d.path {
+		if s.idx >= 0 {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.idx))
+			b.WriteByte(']')
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.name)
+	}
+	return b.String()
+}
+
+// pushKey and pushIndex add a step to the path; pop removes it.
+func (d *decodeState) pushKey(name string) { d.path = append(d.path, pathSeg{name: name, idx: -1}) }
+func (d *decodeState) pushIndex(i int)     { d.path = append(d.path, pathSeg{idx: i}) }
+func (d *decodeState) setIndex(i int)      { d.path[len(d.path)-1].idx = i }
+func (d *decodeState) pop()                { d.path = d.path[:len(d.path)-1] }
+
+// containerLimit returns the *LimitError for an array or object with more
+// than DecOptions.MaxContainerLen elements.
+func (d *decodeState) containerLimit(n int) error {
+	return &LimitError{Offset: d.off, Limit: "MaxContainerLen", Max: int64(d.cfg.opts.MaxContainerLen), Got: int64(n)}
+}
+
+// str returns the current string token as a Go string. A string stored in
+// (or read back from) a shared-value slot is made once per slot content.
+func (d *decodeState) str() string {
+	b := d.tok.Bytes()
+	s := d.tok.Slot
+	if s < 0 || len(b) == 0 {
+		return string(b)
+	}
+	return slotString(&d.vals, s, b)
+}
+
+// key returns the current key token as a Go string, made once per
+// shared-name slot content.
+func (d *decodeState) key() string {
+	b := d.tok.Bytes()
+	s := d.tok.Slot
+	if s < 0 || len(b) == 0 {
+		return string(b)
+	}
+	return slotString(&d.keys, s, b)
+}
+
+// slotString returns the string cached in (*cache)[slot] when it equals b,
+// else stores and returns a new one.
+func slotString(cache *[]string, slot int, b []byte) string {
+	c := *cache
+	if slot < len(c) {
+		if c[slot] == string(b) {
+			return c[slot]
+		}
+	} else if slot < 1<<12 {
+		if slot < cap(c) {
+			c = c[:slot+1]
+		} else {
+			c = append(c[:cap(c)], make([]string, slot+1-cap(c))...)
+			c = c[:cap(c)]
+		}
+		*cache = c
+	} else {
+		return string(b)
+	}
+	s := string(b)
+	c[slot] = s
+	return s
+}
+
+// value decodes the next value into the value at p with dec. At the
+// root, end markers before the value are skipped when skipMarkers is set;
+// with nothing left, value returns io.EOF.
+func (d *decodeState) value(dec decFunc, p unsafe.Pointer, skipMarkers bool) error {
+	for {
+		// Peek first, so that a header is consumed and d.off is the
+		// offset of the value itself.
+		if _, err := d.r.PeekKind(); err != nil {
+			if err == io.EOF {
+				return err
+			}
+			return d.fatal(err)
+		}
+		if err := d.next(); err != nil {
+			return err
+		}
+		if d.tok.Kind != stream.KindEndOfDocument || !skipMarkers {
+			break
+		}
+	}
+	if d.tok.Kind == stream.KindEndOfDocument {
+		return &SyntaxError{Offset: d.off, Msg: "end-of-document marker where a value is expected"}
+	}
+	return d.fatal(dec(d, p))
+}

@@ -1,0 +1,55 @@
+package smile
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-smile/smile/internal/golden"
+)
+
+// FuzzUnmarshal checks that no input makes Unmarshal or a Decoder panic,
+// that Valid agrees with Unmarshal into any, and that a Decoder reads the
+// same first value as Unmarshal.
+func FuzzUnmarshal(f *testing.F) {
+	for _, sub := range []string{"json", "tokens"} {
+		dir, err := golden.Dir(sub)
+		if err != nil {
+			f.Fatal(err)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.default.smile"))
+		for _, name := range files {
+			if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add(mustHex(dhdr + "FA 80 61 40 78 80 62 FA 40 C2 FB 80 63 21 FB"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v any
+		err := Unmarshal(data, &v)
+		if valid := Valid(data); valid != (err == nil) {
+			t.Fatalf("Valid = %v but Unmarshal into any: %v", valid, err)
+		}
+		for _, dst := range []any{new(apiResponse), new(deployment), new(map[string]RawMessage), new([]smileU), new(struct {
+			A []byte
+			B [2]int8
+			C map[int]Decimal
+			D Number
+		})} {
+			_ = Unmarshal(data, dst)
+		}
+		dec := NewDecoder(bytes.NewReader(data))
+		var w any
+		derr := dec.Decode(&w)
+		if err == nil && derr != nil {
+			t.Fatalf("Unmarshal ok but Decoder: %v", derr)
+		}
+		for i := 0; derr == nil && i < 100; i++ {
+			derr = dec.Decode(&w)
+		}
+		_ = derr == io.EOF
+	})
+}

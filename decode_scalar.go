@@ -1,0 +1,328 @@
+package smile
+
+import (
+	"encoding/base64"
+	"math"
+	"math/big"
+	"reflect"
+	"strconv"
+	"unsafe"
+
+	"github.com/go-smile/smile/stream"
+)
+
+func boolDecoder(t reflect.Type) decFunc {
+	return func(d *decodeState, p unsafe.Pointer) error {
+		switch d.tok.Kind {
+		case stream.KindTrue:
+			*(*bool)(p) = true
+		case stream.KindFalse:
+			*(*bool)(p) = false
+		case stream.KindNull:
+		default:
+			return d.typeError(t)
+		}
+		return nil
+	}
+}
+
+// intDecoder returns the decoder of a signed integer kind.
+func intDecoder(t reflect.Type) decFunc {
+	switch t.Size() {
+	case 1:
+		return func(d *decodeState, p unsafe.Pointer) error {
+			v, ok, err := d.intValue(t, math.MinInt8, math.MaxInt8)
+			if ok {
+				*(*int8)(p) = int8(v)
+			}
+			return err
+		}
+	case 2:
+		return func(d *decodeState, p unsafe.Pointer) error {
+			v, ok, err := d.intValue(t, math.MinInt16, math.MaxInt16)
+			if ok {
+				*(*int16)(p) = int16(v)
+			}
+			return err
+		}
+	case 4:
+		return func(d *decodeState, p unsafe.Pointer) error {
+			v, ok, err := d.intValue(t, math.MinInt32, math.MaxInt32)
+			if ok {
+				*(*int32)(p) = int32(v)
+			}
+			return err
+		}
+	}
+	return func(d *decodeState, p unsafe.Pointer) error {
+		v, ok, err := d.intValue(t, math.MinInt64, math.MaxInt64)
+		if ok {
+			*(*int64)(p) = v
+		}
+		return err
+	}
+}
+
+// uintDecoder returns the decoder of an unsigned integer kind.
+func uintDecoder(t reflect.Type) decFunc {
+	switch t.Size() {
+	case 1:
+		return func(d *decodeState, p unsafe.Pointer) error {
+			v, ok, err := d.uintValue(t, math.MaxUint8)
+			if ok {
+				*(*uint8)(p) = uint8(v)
+			}
+			return err
+		}
+	case 2:
+		return func(d *decodeState, p unsafe.Pointer) error {
+			v, ok, err := d.uintValue(t, math.MaxUint16)
+			if ok {
+				*(*uint16)(p) = uint16(v)
+			}
+			return err
+		}
+	case 4:
+		return func(d *decodeState, p unsafe.Pointer) error {
+			v, ok, err := d.uintValue(t, math.MaxUint32)
+			if ok {
+				*(*uint32)(p) = uint32(v)
+			}
+			return err
+		}
+	}
+	return func(d *decodeState, p unsafe.Pointer) error {
+		v, ok, err := d.uintValue(t, math.MaxUint64)
+		if ok {
+			*(*uint64)(p) = v
+		}
+		return err
+	}
+}
+
+// intValue returns the current token as an integer in [lo, hi]. ok is
+// false for null (nothing to store) and after a type error (saved).
+func (d *decodeState) intValue(t reflect.Type, lo, hi int64) (v int64, ok bool, err error) {
+	switch d.tok.Kind {
+	case stream.KindInt:
+		v = d.tok.Int()
+		if v < lo || v > hi {
+			return 0, false, d.typeErrorErr(t, strconv.ErrRange)
+		}
+		return v, true, nil
+	case stream.KindBigInt:
+		v, fits := bigBytesInt64(d.tok.BigIntBytes())
+		if !fits || v < lo || v > hi {
+			return 0, false, d.typeErrorErr(t, strconv.ErrRange)
+		}
+		return v, true, nil
+	case stream.KindNull:
+		return 0, false, nil
+	}
+	return 0, false, d.typeError(t)
+}
+
+// uintValue returns the current token as an unsigned integer up to hi.
+func (d *decodeState) uintValue(t reflect.Type, hi uint64) (v uint64, ok bool, err error) {
+	switch d.tok.Kind {
+	case stream.KindInt:
+		i := d.tok.Int()
+		if i < 0 || uint64(i) > hi {
+			return 0, false, d.typeErrorErr(t, strconv.ErrRange)
+		}
+		return uint64(i), true, nil
+	case stream.KindBigInt:
+		v, fits := bigBytesUint64(d.tok.BigIntBytes())
+		if !fits || v > hi {
+			return 0, false, d.typeErrorErr(t, strconv.ErrRange)
+		}
+		return v, true, nil
+	case stream.KindNull:
+		return 0, false, nil
+	}
+	return 0, false, d.typeError(t)
+}
+
+// trimBig strips redundant sign bytes from big-endian two's-complement b.
+func trimBig(b []byte) []byte {
+	for len(b) > 1 && (b[0] == 0 && b[1]&0x80 == 0 || b[0] == 0xFF && b[1]&0x80 != 0) {
+		b = b[1:]
+	}
+	return b
+}
+
+// bigBytesInt64 converts big-endian two's-complement bytes to an int64,
+// reporting whether the value fits.
+func bigBytesInt64(b []byte) (int64, bool) {
+	b = trimBig(b)
+	if len(b) > 8 {
+		return 0, false
+	}
+	if len(b) == 0 {
+		return 0, true
+	}
+	var v int64
+	if b[0]&0x80 != 0 {
+		v = -1
+	}
+	for _, c := range b {
+		v = v<<8 | int64(c)
+	}
+	return v, true
+}
+
+// bigBytesUint64 converts big-endian two's-complement bytes to a uint64,
+// reporting whether the value is non-negative and fits.
+func bigBytesUint64(b []byte) (uint64, bool) {
+	b = trimBig(b)
+	if len(b) > 0 && b[0]&0x80 != 0 {
+		return 0, false
+	}
+	if len(b) == 9 && b[0] == 0 {
+		b = b[1:]
+	}
+	if len(b) > 8 {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range b {
+		v = v<<8 | uint64(c)
+	}
+	return v, true
+}
+
+func float64Decoder(t reflect.Type) decFunc {
+	return func(d *decodeState, p unsafe.Pointer) error {
+		var f float64
+		switch d.tok.Kind {
+		case stream.KindFloat64, stream.KindFloat32:
+			f = d.tok.Float64()
+		case stream.KindInt:
+			f = float64(d.tok.Int())
+		case stream.KindBigInt:
+			f, _ = new(big.Float).SetInt(d.tok.BigInt()).Float64()
+			if math.IsInf(f, 0) {
+				return d.typeErrorErr(t, strconv.ErrRange)
+			}
+		case stream.KindBigDecimal:
+			var err error
+			if f, err = d.bigDecimalFloat(64); err != nil {
+				return d.typeErrorErr(t, strconv.ErrRange)
+			}
+		case stream.KindNull:
+			return nil
+		default:
+			return d.typeError(t)
+		}
+		*(*float64)(p) = f
+		return nil
+	}
+}
+
+func float32Decoder(t reflect.Type) decFunc {
+	return func(d *decodeState, p unsafe.Pointer) error {
+		var f float32
+		switch d.tok.Kind {
+		case stream.KindFloat32:
+			f = d.tok.Float32()
+		case stream.KindFloat64:
+			f64 := d.tok.Float64()
+			if a := math.Abs(f64); a > math.MaxFloat32 && !math.IsInf(a, 0) {
+				return d.typeErrorErr(t, strconv.ErrRange)
+			}
+			f = float32(f64)
+		case stream.KindInt:
+			f = float32(d.tok.Int())
+		case stream.KindBigInt:
+			f, _ = new(big.Float).SetInt(d.tok.BigInt()).Float32()
+			if math.IsInf(float64(f), 0) {
+				return d.typeErrorErr(t, strconv.ErrRange)
+			}
+		case stream.KindBigDecimal:
+			f64, err := d.bigDecimalFloat(32)
+			if err != nil {
+				return d.typeErrorErr(t, strconv.ErrRange)
+			}
+			f = float32(f64)
+		case stream.KindNull:
+			return nil
+		default:
+			return d.typeError(t)
+		}
+		*(*float32)(p) = f
+		return nil
+	}
+}
+
+// bigDecimalFloat rounds the current BigDecimal token to a float of the
+// given size; it fails when the value overflows.
+func (d *decodeState) bigDecimalFloat(bits int) (float64, error) {
+	u, s := d.tok.BigDecimal()
+	// ParseFloat rounds correctly, gives ±Inf with an error on overflow,
+	// and rounds an underflow to zero without one.
+	return strconv.ParseFloat(Decimal{Unscaled: u, Scale: s}.String(), bits)
+}
+
+func stringDecoder(t reflect.Type) decFunc {
+	return func(d *decodeState, p unsafe.Pointer) error {
+		switch d.tok.Kind {
+		case stream.KindString:
+			*(*string)(p) = d.str()
+		case stream.KindNull:
+		default:
+			return d.typeError(t)
+		}
+		return nil
+	}
+}
+
+// bytesDecoder is the decoder of byte slices: Smile binary, a string in
+// standard base64 (as encoding/json), or an array of integers.
+func bytesDecoder(t reflect.Type) decFunc {
+	arr := sliceDecoder(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		bp := (*[]byte)(p)
+		switch d.tok.Kind {
+		case stream.KindBinary:
+			b := d.tok.Bytes()
+			out := make([]byte, len(b))
+			copy(out, b)
+			*bp = out
+		case stream.KindString:
+			s := d.tok.Bytes()
+			out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+			n, err := base64.StdEncoding.Decode(out, s)
+			if err != nil {
+				return d.typeErrorErr(t, err)
+			}
+			*bp = out[:n]
+		case stream.KindNull:
+			*bp = nil
+		case stream.KindStartArray:
+			return arr(d, p)
+		default:
+			return d.typeError(t)
+		}
+		return nil
+	}
+}
+
+// byteArrayDecoder is the decoder of [N]byte: Smile binary (extra bytes
+// dropped, missing ones zeroed) or an array of integers.
+func byteArrayDecoder(t reflect.Type) decFunc {
+	n := t.Len()
+	arr := arrayDecoder(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		switch d.tok.Kind {
+		case stream.KindBinary:
+			dst := unsafe.Slice((*byte)(p), n)
+			clear(dst[copy(dst, d.tok.Bytes()):])
+		case stream.KindNull:
+		case stream.KindStartArray:
+			return arr(d, p)
+		default:
+			return d.typeError(t)
+		}
+		return nil
+	}
+}

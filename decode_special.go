@@ -1,0 +1,366 @@
+package smile
+
+import (
+	"encoding"
+	"errors"
+	"math/big"
+	"reflect"
+	"strconv"
+	"time"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/stream"
+)
+
+// capture copies the value starting at d.tok into a standalone Smile
+// document (header, value) written with the default writer options, and
+// returns it. The slice aliases d.capBuf: it is valid until the next
+// capture.
+func (d *decodeState) capture() ([]byte, error) {
+	w := d.capW
+	if w == nil {
+		var err error
+		if w, err = stream.NewWriter(stream.WriterOptions{}); err != nil {
+			return nil, err
+		}
+		d.capW = w
+	}
+	w.Reset(d.capBuf[:0])
+	if err := writeTok(w, &d.tok); err != nil {
+		return nil, err
+	}
+	if k := d.tok.Kind; k == stream.KindStartArray || k == stream.KindStartObject {
+		depth := d.r.Depth()
+		for {
+			t, err := d.r.ReadToken()
+			if err != nil {
+				return nil, d.fatal(err)
+			}
+			if t.Kind == stream.KindEndOfDocument {
+				return nil, &SyntaxError{Offset: d.r.InputOffset() - 1, Msg: "unexpected end-of-document marker inside an array"}
+			}
+			if err := writeTok(w, &t); err != nil {
+				return nil, err
+			}
+			if d.r.Depth() < depth {
+				break
+			}
+		}
+	}
+	d.capBuf = w.Bytes()
+	return d.capBuf, nil
+}
+
+// writeTok writes token t with w.
+func writeTok(w *stream.Writer, t *stream.Token) error {
+	switch t.Kind {
+	case stream.KindNull:
+		return w.WriteNull()
+	case stream.KindTrue, stream.KindFalse:
+		return w.WriteBool(t.Kind == stream.KindTrue)
+	case stream.KindInt:
+		return w.WriteInt(t.Int())
+	case stream.KindBigInt:
+		return w.WriteBigInt(t.BigInt())
+	case stream.KindFloat32:
+		return w.WriteFloat32(t.Float32())
+	case stream.KindFloat64:
+		return w.WriteFloat64(t.Float64())
+	case stream.KindBigDecimal:
+		return w.WriteBigDecimal(t.BigDecimal())
+	case stream.KindString:
+		return w.WriteStringBytes(t.Bytes())
+	case stream.KindBinary:
+		return w.WriteBinary(t.Bytes())
+	case stream.KindKey:
+		return w.WriteKeyBytes(t.Bytes())
+	case stream.KindStartObject:
+		return w.WriteStartObject()
+	case stream.KindEndObject:
+		return w.WriteEndObject()
+	case stream.KindStartArray:
+		return w.WriteStartArray()
+	case stream.KindEndArray:
+		return w.WriteEndArray()
+	}
+	return errors.New("smile: cannot copy a " + t.Kind.String() + " token")
+}
+
+// decodeRawMessage stores the value as a standalone document; null gives
+// a document holding null, as encoding/json's RawMessage gets "null".
+func decodeRawMessage(d *decodeState, p unsafe.Pointer) error {
+	b, err := d.capture()
+	if err != nil {
+		return err
+	}
+	rm := (*RawMessage)(p)
+	*rm = append((*rm)[:0], b...)
+	return nil
+}
+
+// unmarshalerDecoder calls UnmarshalSmile with the value as a standalone
+// document.
+func unmarshalerDecoder(t reflect.Type) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		b, err := d.capture()
+		if err != nil {
+			return err
+		}
+		return typ.PtrValue(p).(Unmarshaler).UnmarshalSmile(b)
+	}
+}
+
+// textUnmarshalerDecoder calls UnmarshalText with the bytes of a Smile
+// string; null leaves the value unchanged.
+func textUnmarshalerDecoder(t reflect.Type) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		switch d.tok.Kind {
+		case stream.KindString:
+			return typ.PtrValue(p).(encoding.TextUnmarshaler).UnmarshalText(d.tok.Bytes())
+		case stream.KindNull:
+			return nil
+		}
+		return d.typeError(t)
+	}
+}
+
+// decodeTime accepts RFC 3339 text and integer epoch milliseconds.
+func decodeTime(d *decodeState, p unsafe.Pointer) error {
+	tp := (*time.Time)(p)
+	switch d.tok.Kind {
+	case stream.KindString:
+		var t time.Time
+		if err := t.UnmarshalText(d.tok.Bytes()); err != nil {
+			return d.typeErrorErr(decTimeType, err)
+		}
+		*tp = t
+	case stream.KindInt:
+		*tp = time.UnixMilli(d.tok.Int()).UTC()
+	case stream.KindBigInt:
+		v, ok := bigBytesInt64(d.tok.BigIntBytes())
+		if !ok {
+			return d.typeErrorErr(decTimeType, strconv.ErrRange)
+		}
+		*tp = time.UnixMilli(v).UTC()
+	case stream.KindNull:
+	default:
+		return d.typeError(decTimeType)
+	}
+	return nil
+}
+
+// maxDecimalExp bounds the power of ten decoding computes when it turns
+// a BigDecimal into an integer (big.Int) or parses decimal text.
+const maxDecimalExp = 10000
+
+var errNotInteger = errors.New("not an integer")
+
+// decodeBigInt decodes into a big.Int: Smile integers, BigIntegers,
+// BigDecimals with an integer value and strings (big.Int's UnmarshalText).
+func decodeBigInt(d *decodeState, p unsafe.Pointer) error {
+	z := (*big.Int)(p)
+	switch d.tok.Kind {
+	case stream.KindInt:
+		z.SetInt64(d.tok.Int())
+	case stream.KindBigInt:
+		z.Set(d.tok.BigInt())
+	case stream.KindBigDecimal:
+		u, s := d.tok.BigDecimal()
+		v, ok := decimalToInt(u, s)
+		if !ok {
+			return d.typeErrorErr(decBigIntType, errNotInteger)
+		}
+		z.Set(v)
+	case stream.KindString:
+		if err := z.UnmarshalText(d.tok.Bytes()); err != nil {
+			return d.typeErrorErr(decBigIntType, err)
+		}
+	case stream.KindNull:
+	default:
+		return d.typeError(decBigIntType)
+	}
+	return nil
+}
+
+// decimalToInt returns u × 10^(−s) when it is an integer of reasonable
+// size.
+func decimalToInt(u *big.Int, s int32) (*big.Int, bool) {
+	if u.Sign() == 0 {
+		return u, true
+	}
+	if s <= 0 {
+		if -int64(s) > maxDecimalExp {
+			return nil, false
+		}
+		return u.Mul(u, pow10(int(-s))), true
+	}
+	if int64(s) > int64(len(u.String())) {
+		return nil, false // |u| < 10^s: a nonzero fraction
+	}
+	q, r := new(big.Int).QuoRem(u, pow10(int(s)), new(big.Int))
+	if r.Sign() != 0 {
+		return nil, false
+	}
+	return q, true
+}
+
+func pow10(n int) *big.Int {
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+}
+
+// decodeDecimal decodes any Smile number exactly into a Decimal; a float
+// goes through its shortest decimal form. Strings holding a decimal
+// number are accepted too.
+func decodeDecimal(d *decodeState, p unsafe.Pointer) error {
+	dp := (*Decimal)(p)
+	switch d.tok.Kind {
+	case stream.KindBigDecimal:
+		u, s := d.tok.BigDecimal()
+		*dp = Decimal{Unscaled: u, Scale: s}
+	case stream.KindInt:
+		*dp = Decimal{Unscaled: big.NewInt(d.tok.Int())}
+	case stream.KindBigInt:
+		*dp = Decimal{Unscaled: d.tok.BigInt()}
+	case stream.KindFloat32, stream.KindFloat64, stream.KindString:
+		var s string
+		if d.tok.Kind == stream.KindString {
+			s = string(d.tok.Bytes())
+		} else {
+			s = d.numberText()
+		}
+		v, ok := parseDecimal(s)
+		if !ok {
+			return d.typeError(decDecimalType)
+		}
+		*dp = v
+	case stream.KindNull:
+	default:
+		return d.typeError(decDecimalType)
+	}
+	return nil
+}
+
+// parseDecimal parses a decimal number such as "-1.25", "3e10" or
+// "1.5E-7" into a Decimal, keeping its digits (so "1.50" has scale 2).
+func parseDecimal(s string) (Decimal, bool) {
+	i := 0
+	neg := false
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		neg = s[i] == '-'
+		i++
+	}
+	digits := make([]byte, 0, len(s))
+	frac := 0
+	seenDigit, seenDot := false, false
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits = append(digits, c)
+			seenDigit = true
+			if seenDot {
+				frac++
+			}
+		case c == '.' && !seenDot:
+			seenDot = true
+		default:
+			goto exp
+		}
+	}
+exp:
+	if !seenDigit {
+		return Decimal{}, false
+	}
+	e := int64(0)
+	if i < len(s) {
+		if s[i] != 'e' && s[i] != 'E' {
+			return Decimal{}, false
+		}
+		v, err := strconv.ParseInt(s[i+1:], 10, 32)
+		if err != nil {
+			return Decimal{}, false
+		}
+		e = v
+	}
+	scale := int64(frac) - e
+	if scale < -1<<31 || scale > 1<<31-1 {
+		return Decimal{}, false
+	}
+	u, ok := new(big.Int).SetString(string(digits), 10)
+	if !ok {
+		return Decimal{}, false
+	}
+	if neg {
+		u.Neg(u)
+	}
+	return Decimal{Unscaled: u, Scale: int32(scale)}, true
+}
+
+// numberDecoder is the decoder of Number and json.Number: any Smile
+// number, as its exact text, or a string holding a valid number.
+func numberDecoder(t reflect.Type) decFunc {
+	return func(d *decodeState, p unsafe.Pointer) error {
+		sp := (*string)(p)
+		switch d.tok.Kind {
+		case stream.KindInt, stream.KindBigInt, stream.KindFloat32, stream.KindFloat64, stream.KindBigDecimal:
+			*sp = d.numberText()
+		case stream.KindString:
+			s := d.str()
+			if !isValidNumber(s) {
+				return d.typeErrorErr(t, strconv.ErrSyntax)
+			}
+			*sp = s
+		case stream.KindNull:
+		default:
+			return d.typeError(t)
+		}
+		return nil
+	}
+}
+
+// isValidNumber reports whether s is a JSON number, as encoding/json
+// checks text stored in a json.Number.
+func isValidNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '-' {
+		s = s[1:]
+		if s == "" {
+			return false
+		}
+	}
+	switch {
+	case s[0] == '0':
+		s = s[1:]
+	case '1' <= s[0] && s[0] <= '9':
+		s = s[1:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	default:
+		return false
+	}
+	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
+		s = s[2:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
+		s = s[1:]
+		if s[0] == '+' || s[0] == '-' {
+			s = s[1:]
+			if s == "" {
+				return false
+			}
+		}
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	return s == ""
+}

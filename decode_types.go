@@ -1,0 +1,231 @@
+package smile
+
+import (
+	"encoding"
+	"encoding/json"
+	"math/big"
+	"reflect"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/stream"
+)
+
+// Unmarshaler is implemented by types that decode themselves from Smile.
+// UnmarshalSmile receives one value as a complete, standalone Smile
+// document (header, value). It must copy the data if it keeps it after
+// returning.
+type Unmarshaler interface {
+	UnmarshalSmile(data []byte) error
+}
+
+var (
+	decUnmarshalerType     = reflect.TypeFor[Unmarshaler]()
+	decTextUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	decRawMessageType      = reflect.TypeFor[RawMessage]()
+	decTimeType            = reflect.TypeFor[time.Time]()
+	decBigIntType          = reflect.TypeFor[big.Int]()
+	decDecimalType         = reflect.TypeFor[Decimal]()
+	decNumberType          = reflect.TypeFor[Number]()
+	decJsonNumberType      = reflect.TypeFor[json.Number]()
+	decAnyType             = reflect.TypeFor[any]()
+)
+
+// decCache maps rt.TypeKey(t) to the decFunc of t.
+var decCache sync.Map
+
+// decoderOf returns the decoder of Go type t, building it on first use.
+func decoderOf(t reflect.Type) decFunc {
+	return cachedFunc(&decCache, t, decPlaceholder, newDecoder)
+}
+
+func decPlaceholder(get func() decFunc) decFunc {
+	return func(d *decodeState, p unsafe.Pointer) error { return get()(d, p) }
+}
+
+// rootCache maps the type key of a pointer type *T to the decoder of T.
+var rootCache sync.Map
+
+// rootDecoder returns the decoder for what v, a non-nil pointer, points to,
+// and the pointer.
+func rootDecoder(v any) (decFunc, unsafe.Pointer, error) {
+	key, data := rt.Unpack(v)
+	if f, ok := rootCache.Load(key); ok && data != nil {
+		return f.(decFunc), data, nil
+	}
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer || data == nil {
+		return nil, nil, &InvalidUnmarshalError{Type: t}
+	}
+	f := decoderOf(t.Elem())
+	rootCache.Store(key, f)
+	return f, data, nil
+}
+
+// newDecoder builds the decoder of t. Special types come first, then
+// UnmarshalSmile and UnmarshalText methods, then the kind.
+func newDecoder(t reflect.Type) decFunc {
+	switch t {
+	case decRawMessageType:
+		return decodeRawMessage
+	case decTimeType:
+		return decodeTime
+	case decBigIntType:
+		return decodeBigInt
+	case decDecimalType:
+		return decodeDecimal
+	case decNumberType, decJsonNumberType:
+		return numberDecoder(t)
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		pt := reflect.PointerTo(t)
+		if pt.Implements(decUnmarshalerType) {
+			return unmarshalerDecoder(t)
+		}
+		if pt.Implements(decTextUnmarshalerType) {
+			return textUnmarshalerDecoder(t)
+		}
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolDecoder(t)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return intDecoder(t)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return uintDecoder(t)
+	case reflect.Float32:
+		return float32Decoder(t)
+	case reflect.Float64:
+		return float64Decoder(t)
+	case reflect.String:
+		return stringDecoder(t)
+	case reflect.Slice:
+		if decIsByteElem(t.Elem()) {
+			return bytesDecoder(t)
+		}
+		return sliceDecoder(t)
+	case reflect.Array:
+		if decIsByteElem(t.Elem()) {
+			return byteArrayDecoder(t)
+		}
+		return arrayDecoder(t)
+	case reflect.Map:
+		return mapDecoder(t)
+	case reflect.Struct:
+		return structDecoder(t)
+	case reflect.Pointer:
+		return pointerDecoder(t)
+	case reflect.Interface:
+		if t.NumMethod() == 0 {
+			return decodeEmptyInterface
+		}
+		return ifaceDecoder(t)
+	}
+	return unsupportedDecoder(t)
+}
+
+// decIsByteElem reports whether a slice or array of t is decoded as bytes:
+// t is of kind uint8 without its own decoding methods, as encoding/json.
+func decIsByteElem(t reflect.Type) bool {
+	if t.Kind() != reflect.Uint8 {
+		return false
+	}
+	pt := reflect.PointerTo(t)
+	return !pt.Implements(decUnmarshalerType) && !pt.Implements(decTextUnmarshalerType)
+}
+
+// unsupportedDecoder is the decoder of channels, functions, complex
+// numbers and unsafe pointers: null is ignored (or sets a channel or func
+// to nil), anything else is an *UnmarshalTypeError.
+func unsupportedDecoder(t reflect.Type) decFunc {
+	typ := rt.TypeOf(t)
+	nilable := t.Kind() == reflect.Chan || t.Kind() == reflect.Func || t.Kind() == reflect.UnsafePointer
+	return func(d *decodeState, p unsafe.Pointer) error {
+		if d.tok.Kind == stream.KindNull {
+			if nilable {
+				typ.Zero(p)
+			}
+			return nil
+		}
+		return d.typeError(t)
+	}
+}
+
+// pointerDecoder allocates the pointer when nil and decodes into what it
+// points to; null sets it to nil.
+func pointerDecoder(t reflect.Type) decFunc {
+	elem := rt.TypeOf(t.Elem())
+	dec := decoderOf(t.Elem())
+	return func(d *decodeState, p unsafe.Pointer) error {
+		pp := (*unsafe.Pointer)(p)
+		if d.tok.Kind == stream.KindNull {
+			*pp = nil
+			return nil
+		}
+		if *pp == nil {
+			*pp = elem.New()
+		}
+		return dec(d, *pp)
+	}
+}
+
+// ifaceDecoder is the decoder of non-empty interface types: a non-nil
+// pointer held by the interface is decoded into; null sets the interface
+// to nil; anything else is an *UnmarshalTypeError.
+func ifaceDecoder(t reflect.Type) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		if rt.IfaceIsNil(p) {
+			if d.tok.Kind == stream.KindNull {
+				return nil
+			}
+			return d.typeError(t)
+		}
+		if ok, err := d.intoHeldPointer(rt.Iface(p), p); ok {
+			return err
+		}
+		if d.tok.Kind == stream.KindNull {
+			typ.Zero(p)
+			return nil
+		}
+		return d.typeError(t)
+	}
+}
+
+// intoHeldPointer decodes into the value pointed to by v, the value of the
+// interface at p, when v is a non-nil pointer (encoding/json's indirect). A
+// null decodes into it only when it points to a pointer. It reports false
+// when it did nothing.
+func (d *decodeState) intoHeldPointer(v any, p unsafe.Pointer) (bool, error) {
+	vt := reflect.TypeOf(v)
+	if vt == nil || vt.Kind() != reflect.Pointer {
+		return false, nil
+	}
+	_, data := rt.Unpack(v)
+	if data == nil || data == p { // data == p: an interface holding its own address
+		return false, nil
+	}
+	if d.tok.Kind == stream.KindNull && vt.Elem().Kind() != reflect.Pointer {
+		return false, nil
+	}
+	return true, decoderOf(vt.Elem())(d, data)
+}
+
+// decodeEmptyInterface is the decoder of any: a non-nil pointer held is
+// decoded into, otherwise the interface receives a new value.
+func decodeEmptyInterface(d *decodeState, p unsafe.Pointer) error {
+	ep := (*any)(p)
+	if *ep != nil {
+		if ok, err := d.intoHeldPointer(*ep, p); ok {
+			return err
+		}
+	}
+	v, err := d.anyValue()
+	if err != nil {
+		return err
+	}
+	*ep = v
+	return nil
+}

@@ -1,0 +1,95 @@
+package smile
+
+import (
+	"io"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// A Decoder reads a sequence of Smile documents from an io.Reader, one
+// root value per Decode call. End markers (0xFF) between values are
+// skipped, a header in the middle of the input starts a new document with
+// fresh back-reference tables, and values may also follow one another
+// within one document, as Jackson writes root-level sequences.
+//
+// The Decoder buffers its input: it may read past the end of the value it
+// returns.
+type Decoder struct {
+	d   *decodeState
+	err error // sticky: a malformed input or a failed read
+}
+
+// NewDecoder returns a Decoder reading from r with the default DecOptions.
+func NewDecoder(r io.Reader) *Decoder {
+	return DecMode{}.NewDecoder(r)
+}
+
+// NewDecoder returns a Decoder reading from r with the options of m.
+func (m DecMode) NewDecoder(r io.Reader) *Decoder {
+	cfg := m.config()
+	sr, err := stream.NewStreamReader(r, cfg.stream)
+	if err != nil {
+		return &Decoder{err: err}
+	}
+	return &Decoder{d: &decodeState{r: sr, cfg: cfg}}
+}
+
+// Decode reads the next root value and stores it in the value v points
+// to, as Unmarshal does. At the end of the input (possibly after end
+// markers) it returns io.EOF. A *SyntaxError, a *LimitError or a read
+// error is returned again by every later call; after an
+// *UnmarshalTypeError the Decoder goes on with the next value.
+func (dec *Decoder) Decode(v any) error {
+	if dec.err != nil {
+		return dec.err
+	}
+	fn, p, err := rootDecoder(v)
+	if err != nil {
+		return err
+	}
+	d := dec.d
+	d.err = nil
+	d.path = d.path[:0]
+	if err := d.value(fn, p, true); err != nil {
+		if err != io.EOF {
+			dec.err = err
+		}
+		return err
+	}
+	return d.err
+}
+
+// More reports whether another value follows, skipping end markers. It
+// returns false at the end of the input and after an error (which the
+// next Decode returns).
+func (dec *Decoder) More() bool {
+	if dec.err != nil {
+		return false
+	}
+	for {
+		k, err := dec.d.r.PeekKind()
+		if err != nil {
+			if err != io.EOF {
+				dec.err = err
+			}
+			return false
+		}
+		if k != stream.KindEndOfDocument {
+			return true
+		}
+		if _, err := dec.d.r.ReadToken(); err != nil {
+			dec.err = err
+			return false
+		}
+	}
+}
+
+// InputOffset returns the input offset of the Decoder: the number of bytes
+// consumed from the io.Reader up to the end of the last value decoded (or
+// end marker skipped).
+func (dec *Decoder) InputOffset() int64 {
+	if dec.d == nil {
+		return 0
+	}
+	return dec.d.r.InputOffset()
+}

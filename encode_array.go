@@ -1,0 +1,81 @@
+package smile
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+)
+
+// isByteElem reports whether slices and arrays of t are written as Smile
+// binary: t is a uint8 kind whose pointer has no MarshalSmile or
+// MarshalText method (encoding/json's rule for base64 []byte).
+func isByteElem(t reflect.Type) bool {
+	if t.Kind() != reflect.Uint8 {
+		return false
+	}
+	pt := reflect.PointerTo(t)
+	return !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType)
+}
+
+// newSliceEncoder writes a nil slice as null, a byte slice as binary and
+// any other slice as an array of its elements, which are addressable.
+func newSliceEncoder(t reflect.Type) encoderFunc {
+	st := rt.NewSliceType(t)
+	if isByteElem(t.Elem()) {
+		return func(e *encodeState, p unsafe.Pointer) error {
+			if st.IsNil(p) {
+				return e.w.WriteNull()
+			}
+			return e.w.WriteBinary(rt.Bytes(st.Data(p), st.Len(p)))
+		}
+	}
+	elem := typeEncoder(t.Elem(), true)
+	key := rt.TypeKey(t)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if st.IsNil(p) {
+			return e.w.WriteNull()
+		}
+		n := st.Len(p)
+		// Slices are tracked by their data pointer and length, so that a
+		// slice holding itself is a cycle but a sub-slice is not.
+		k := cycleKey{p: st.Data(p), n: n, typ: key}
+		tracked, err := e.enterCycleCheck(k, t, p)
+		if err != nil {
+			return err
+		}
+		err = encodeElems(e, elem, st.Data(p), st.Elem.Type().Size(), n)
+		e.leaveCycleCheck(k, tracked)
+		return err
+	}
+}
+
+// newArrayEncoder writes a byte array as binary and any other array as a
+// Smile array. Elements are addressable when the array is.
+func newArrayEncoder(t reflect.Type, addr bool) encoderFunc {
+	n := t.Len()
+	if isByteElem(t.Elem()) {
+		return func(e *encodeState, p unsafe.Pointer) error {
+			return e.w.WriteBinary(rt.Bytes(p, n))
+		}
+	}
+	elem := typeEncoder(t.Elem(), addr)
+	size := t.Elem().Size()
+	return func(e *encodeState, p unsafe.Pointer) error {
+		return encodeElems(e, elem, p, size, n)
+	}
+}
+
+// encodeElems writes an array of the n elements of the given size
+// starting at p.
+func encodeElems(e *encodeState, elem encoderFunc, p unsafe.Pointer, size uintptr, n int) error {
+	if err := e.w.WriteStartArray(); err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		if err := elem(e, unsafe.Add(p, uintptr(i)*size)); err != nil {
+			return err
+		}
+	}
+	return e.w.WriteEndArray()
+}

@@ -1,0 +1,273 @@
+package smile
+
+import (
+	"encoding"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+)
+
+// mapEntry is one entry of a map being encoded: its key as text and a
+// pointer to its element inside the map.
+type mapEntry struct {
+	key      string
+	elem     unsafe.Pointer
+	off, end int  // the key's bytes in e.keyArena, until key is set
+	inArena  bool // the key is in e.keyArena
+}
+
+// keyFunc appends the text of the map key at p to e.keyArena, or returns it
+// as a string when no formatting is needed.
+type keyFunc func(e *encodeState, p unsafe.Pointer) (s string, inArena bool, err error)
+
+// newMapEncoder writes a nil map as null and any other map as an object,
+// with the entries sorted by key text (as encoding/json does) unless
+// EncOptions.MapKeyOrder is MapKeysUnsorted. Keys may be strings, integers
+// or encoding.TextMarshalers, with encoding/json's precedence: a key of
+// string kind is used as it is, then MarshalText, then the decimal form
+// of an integer.
+func newMapEncoder(t reflect.Type) encoderFunc {
+	keyOf := mapKeyFunc(t.Key())
+	if keyOf == nil {
+		return unsupportedTypeEncoder(t)
+	}
+	mt := rt.NewMapType(t)
+	elem := typeEncoder(t.Elem(), false)
+	tkey := rt.TypeKey(t)
+	encode := func(e *encodeState, p unsafe.Pointer, sorted bool) error {
+		if sorted {
+			return encodeMapSorted(e, mt, keyOf, elem, p)
+		}
+		return encodeMapUnsorted(e, mt, keyOf, elem, p)
+	}
+	if fast := stringMapEncoder(t); fast != nil {
+		encode = fast
+	}
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if mt.IsNil(p) {
+			return e.w.WriteNull()
+		}
+		k := cycleKey{p: rt.Deref(p), typ: tkey}
+		tracked, err := e.enterCycleCheck(k, t, p)
+		if err != nil {
+			return err
+		}
+		err = encode(e, p, e.cfg.opts.MapKeyOrder != MapKeysUnsorted)
+		e.leaveCycleCheck(k, tracked)
+		return err
+	}
+}
+
+var (
+	stringType = reflect.TypeFor[string]()
+	anyType    = reflect.TypeFor[any]()
+)
+
+// stringMapEncoder returns an allocation-free encoder for maps with string
+// keys and string or any elements (named or not), which ranges over the
+// map natively instead of through reflection, or nil for other maps.
+func stringMapEncoder(t reflect.Type) func(e *encodeState, p unsafe.Pointer, sorted bool) error {
+	if t.Key() != stringType {
+		return nil
+	}
+	switch t.Elem() {
+	case stringType:
+		return func(e *encodeState, p unsafe.Pointer, sorted bool) error {
+			return encodeStringKeyMap(e, *(*map[string]string)(p), sorted, (*encodeState).writeString)
+		}
+	case anyType:
+		return func(e *encodeState, p unsafe.Pointer, sorted bool) error {
+			return encodeStringKeyMap(e, *(*map[string]any)(p), sorted, (*encodeState).encodeAny)
+		}
+	}
+	return nil
+}
+
+// encodeStringKeyMap writes m with write for the elements. Sorted, it
+// collects the keys on e.entries, sorts them and looks each element up.
+func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error) error {
+	if err := e.w.WriteStartObject(); err != nil {
+		return err
+	}
+	if !sorted {
+		for k, v := range m {
+			if err := e.writeKey(k); err != nil {
+				return err
+			}
+			if err := write(e, v); err != nil {
+				return err
+			}
+		}
+		return e.w.WriteEndObject()
+	}
+	start := len(e.entries)
+	defer func() {
+		clear(e.entries[start:])
+		e.entries = e.entries[:start]
+	}()
+	for k := range m {
+		e.entries = append(e.entries, mapEntry{key: k})
+	}
+	slices.SortFunc(e.entries[start:], func(a, b mapEntry) int { return strings.Compare(a.key, b.key) })
+	for i := start; i < len(e.entries); i++ {
+		// e.entries may be reallocated by nested maps: index it afresh.
+		k := e.entries[i].key
+		if err := e.writeKey(k); err != nil {
+			return err
+		}
+		if err := write(e, m[k]); err != nil {
+			return err
+		}
+	}
+	return e.w.WriteEndObject()
+}
+
+// encodeMapUnsorted writes the entries in Go's iteration order.
+func encodeMapUnsorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoderFunc, p unsafe.Pointer) error {
+	if err := e.w.WriteStartObject(); err != nil {
+		return err
+	}
+	arena := len(e.keyArena)
+	for it := mt.Iterate(p); ; {
+		kp, ep, ok := it.Next()
+		if !ok {
+			break
+		}
+		s, inArena, err := keyOf(e, kp)
+		if err == nil {
+			if inArena {
+				s = unsafe.String(unsafe.SliceData(e.keyArena[arena:]), len(e.keyArena)-arena)
+			}
+			err = e.writeKey(s)
+		}
+		e.keyArena = e.keyArena[:arena]
+		if err == nil {
+			err = elem(e, ep)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return e.w.WriteEndObject()
+}
+
+// encodeMapSorted collects the entries on e.entries, sorts them by key and
+// writes them. Nested maps push their entries above these.
+func encodeMapSorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoderFunc, p unsafe.Pointer) error {
+	start, arena := len(e.entries), len(e.keyArena)
+	defer func() {
+		clear(e.entries[start:])
+		e.entries = e.entries[:start]
+		e.keyArena = e.keyArena[:arena]
+	}()
+	for it := mt.Iterate(p); ; {
+		kp, ep, ok := it.Next()
+		if !ok {
+			break
+		}
+		off := len(e.keyArena)
+		s, inArena, err := keyOf(e, kp)
+		if err != nil {
+			return err
+		}
+		e.entries = append(e.entries, mapEntry{key: s, elem: ep, off: off, end: len(e.keyArena), inArena: inArena})
+	}
+	entries := e.entries[start:]
+	// The arena is complete: the keys can point into it. Nested maps
+	// append above them, and a reallocation leaves these bytes where they
+	// are, in the old array.
+	for i := range entries {
+		if en := &entries[i]; en.inArena {
+			en.key = unsafe.String(unsafe.SliceData(e.keyArena[en.off:]), en.end-en.off)
+		}
+	}
+	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.key, b.key) })
+
+	if err := e.w.WriteStartObject(); err != nil {
+		return err
+	}
+	for i := start; i < len(e.entries); i++ {
+		// e.entries may be reallocated by nested maps: index it afresh.
+		en := e.entries[i]
+		if err := e.writeKey(en.key); err != nil {
+			return err
+		}
+		if err := elem(e, en.elem); err != nil {
+			return err
+		}
+	}
+	return e.w.WriteEndObject()
+}
+
+// mapKeyFunc returns the key function of key type kt, or nil when kt
+// cannot be a Smile key.
+func mapKeyFunc(kt reflect.Type) keyFunc {
+	if kt.Kind() == reflect.String {
+		return func(_ *encodeState, p unsafe.Pointer) (string, bool, error) { return *(*string)(p), false, nil }
+	}
+	if kt.Implements(textMarshalerType) {
+		rtk := rt.TypeOf(kt)
+		return func(e *encodeState, p unsafe.Pointer) (string, bool, error) {
+			if kt.Kind() == reflect.Pointer && rt.Deref(p) == nil {
+				return "", false, nil
+			}
+			b, err := rtk.Value(p).(encoding.TextMarshaler).MarshalText()
+			if err != nil {
+				return "", false, &MarshalerError{Type: kt, Err: err, sourceFunc: "MarshalText"}
+			}
+			e.keyArena = append(e.keyArena, b...)
+			return "", true, nil
+		}
+	}
+	switch kt.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		get := intGetter(kt.Kind())
+		return func(e *encodeState, p unsafe.Pointer) (string, bool, error) {
+			e.keyArena = strconv.AppendInt(e.keyArena, get(p), 10)
+			return "", true, nil
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		get := uintGetter(kt.Kind())
+		return func(e *encodeState, p unsafe.Pointer) (string, bool, error) {
+			e.keyArena = strconv.AppendUint(e.keyArena, get(p), 10)
+			return "", true, nil
+		}
+	}
+	return nil
+}
+
+// intGetter returns a function reading a signed integer of kind k.
+func intGetter(k reflect.Kind) func(unsafe.Pointer) int64 {
+	switch k {
+	case reflect.Int8:
+		return func(p unsafe.Pointer) int64 { return int64(*(*int8)(p)) }
+	case reflect.Int16:
+		return func(p unsafe.Pointer) int64 { return int64(*(*int16)(p)) }
+	case reflect.Int32:
+		return func(p unsafe.Pointer) int64 { return int64(*(*int32)(p)) }
+	case reflect.Int64:
+		return func(p unsafe.Pointer) int64 { return *(*int64)(p) }
+	}
+	return func(p unsafe.Pointer) int64 { return int64(*(*int)(p)) }
+}
+
+// uintGetter returns a function reading an unsigned integer of kind k.
+func uintGetter(k reflect.Kind) func(unsafe.Pointer) uint64 {
+	switch k {
+	case reflect.Uint8:
+		return func(p unsafe.Pointer) uint64 { return uint64(*(*uint8)(p)) }
+	case reflect.Uint16:
+		return func(p unsafe.Pointer) uint64 { return uint64(*(*uint16)(p)) }
+	case reflect.Uint32:
+		return func(p unsafe.Pointer) uint64 { return uint64(*(*uint32)(p)) }
+	case reflect.Uint64:
+		return func(p unsafe.Pointer) uint64 { return *(*uint64)(p) }
+	case reflect.Uintptr:
+		return func(p unsafe.Pointer) uint64 { return uint64(*(*uintptr)(p)) }
+	}
+	return func(p unsafe.Pointer) uint64 { return uint64(*(*uint)(p)) }
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package smile
+
+const raceEnabled = true

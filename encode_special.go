@@ -1,0 +1,163 @@
+package smile
+
+import (
+	"encoding"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+)
+
+// zeroBigInt is the unscaled value of a Decimal whose Unscaled is nil. It
+// is never written to.
+var zeroBigInt = new(big.Int)
+
+// encodeTime writes a time.Time as its RFC 3339 text with nanoseconds
+// (time.Time.MarshalText) or, with TimeEpochMillis, as an integer count of
+// milliseconds since the Unix epoch.
+func encodeTime(e *encodeState, p unsafe.Pointer) error {
+	t := (*time.Time)(p)
+	if e.cfg.opts.Time == TimeEpochMillis {
+		return e.w.WriteInt(t.UnixMilli())
+	}
+	b, err := t.AppendText(e.scratch[:0])
+	if err != nil {
+		return &MarshalerError{Type: timeType, Err: err, sourceFunc: "MarshalText"}
+	}
+	e.scratch = b
+	return e.w.WriteStringBytes(b)
+}
+
+// encodeBigInt writes a big.Int as a Smile BigInteger.
+func encodeBigInt(e *encodeState, p unsafe.Pointer) error {
+	return e.w.WriteBigInt((*big.Int)(p))
+}
+
+// encodeDecimal writes a Decimal as a Smile BigDecimal.
+func encodeDecimal(e *encodeState, p unsafe.Pointer) error {
+	d := (*Decimal)(p)
+	u := d.Unscaled
+	if u == nil {
+		u = zeroBigInt
+	}
+	return e.w.WriteBigDecimal(u, d.Scale)
+}
+
+// encodeNumber writes a Number or a json.Number (both strings) as the
+// smallest Smile number that holds it exactly; see writeNumber.
+func encodeNumber(e *encodeState, p unsafe.Pointer) error {
+	return e.writeNumber(*(*string)(p))
+}
+
+// writeNumber writes the number literal s: as an integer when it parses as
+// an int64, as a BigInteger when it is a larger integer, and otherwise as
+// a BigDecimal with the digits and scale of its text ("1.50" keeps its
+// scale 2; "1e3" is 1 with scale -3). An empty s is 0, as in
+// encoding/json; any other text that is not a JSON number is an
+// *UnsupportedValueError.
+func (e *encodeState) writeNumber(s string) error {
+	if s == "" {
+		s = "0"
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return e.w.WriteInt(i)
+	}
+	bad := func(why string) error {
+		return &UnsupportedValueError{Value: reflect.ValueOf(s), Str: why + " " + strconv.Quote(s)}
+	}
+	if !isValidNumber(s) { // decode_special.go
+		return bad("invalid number literal")
+	}
+	mant, expText, hasExp := strings.Cut(strings.ToLower(s), "e")
+	intPart, frac, hasDot := strings.Cut(mant, ".")
+	if !hasExp && !hasDot {
+		v, _ := new(big.Int).SetString(intPart, 10)
+		return e.w.WriteBigInt(v)
+	}
+	scale := int64(len(frac))
+	if hasExp {
+		exp, err := strconv.ParseInt(expText, 10, 64)
+		if err != nil {
+			return bad("number exponent out of range in")
+		}
+		scale -= exp
+	}
+	if scale != int64(int32(scale)) {
+		return bad("number exponent out of range in")
+	}
+	v, _ := new(big.Int).SetString(intPart+frac, 10)
+	return e.w.WriteBigDecimal(v, int32(scale))
+}
+
+// marshalerEncoder calls MarshalSmile on values of t and replays the
+// document it returns. A nil pointer is written as null without a call.
+func marshalerEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if isPtr && rt.Deref(p) == nil {
+			return e.w.WriteNull()
+		}
+		return e.callMarshaler(rtt.Value(p).(Marshaler), t)
+	}
+}
+
+// addrMarshalerEncoder calls MarshalSmile, which has a pointer receiver, on
+// addressable values of t.
+func addrMarshalerEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		return e.callMarshaler(rtt.PtrValue(p).(Marshaler), t)
+	}
+}
+
+// callMarshaler writes what m.MarshalSmile returns.
+func (e *encodeState) callMarshaler(m Marshaler, t reflect.Type) error {
+	b, err := m.MarshalSmile()
+	if err == nil {
+		err = e.replay(b)
+	}
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalSmile"}
+	}
+	return nil
+}
+
+// textMarshalerEncoder writes what MarshalText returns as a string. A nil
+// pointer is written as null without a call.
+func textMarshalerEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if isPtr && rt.Deref(p) == nil {
+			return e.w.WriteNull()
+		}
+		return e.callTextMarshaler(rtt.Value(p).(encoding.TextMarshaler), t)
+	}
+}
+
+// addrTextMarshalerEncoder calls MarshalText, which has a pointer
+// receiver, on addressable values of t.
+func addrTextMarshalerEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		return e.callTextMarshaler(rtt.PtrValue(p).(encoding.TextMarshaler), t)
+	}
+}
+
+// callTextMarshaler writes what m.MarshalText returns as a string value.
+func (e *encodeState) callTextMarshaler(m encoding.TextMarshaler, t reflect.Type) error {
+	b, err := m.MarshalText()
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalText"}
+	}
+	if utf8.Valid(b) {
+		return e.w.WriteStringBytes(b)
+	}
+	return e.writeString(string(b))
+}
