@@ -80,6 +80,14 @@ public final class SmileOracle {
                 System.exit(cmdToJSON(new File(args[1]), requireHeader));
                 break;
             }
+            case "tojson-dir": {
+                if (args.length < 3) {
+                    usage();
+                }
+                boolean requireHeader = !(args.length > 3 && args[3].equals("--no-require-header"));
+                cmdToJSONDir(new File(args[1]), new File(args[2]), requireHeader);
+                break;
+            }
             case "vectors":
                 if (args.length != 3) {
                     usage();
@@ -93,7 +101,8 @@ public final class SmileOracle {
 
     static void usage() {
         System.err.println("usage: SmileOracle tokens <dir> | json <dir> [config...] | binary <dir> <len>... |"
-                + " tojson <in.smile> [--no-require-header] | vectors <vectors.json> <out.txt>");
+                + " tojson <in.smile> [--no-require-header] | tojson-dir <indir> <outdir> [--no-require-header] |"
+                + " vectors <vectors.json> <out.txt>");
         System.exit(2);
     }
 
@@ -415,10 +424,48 @@ public final class SmileOracle {
     // ---- Smile -> JSON -------------------------------------------------------------------
 
     static int cmdToJSON(File in, boolean requireHeader) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int rc = smileToJSON(readMaybeGz(in), requireHeader, out);
+        System.out.write(out.toByteArray());
+        System.out.flush();
+        return rc;
+    }
+
+    /**
+     * Decodes every <name>.smile (or .smile.gz) in indir with Jackson and writes
+     * outdir/<name>.json: one JSON value per line, or, when Jackson fails, a first line
+     * "ERROR: <exception>" after the values decoded before the failure. One JVM run for the
+     * whole directory.
+     */
+    static void cmdToJSONDir(File indir, File outdir, boolean requireHeader) throws IOException {
+        outdir.mkdirs();
+        File[] files = indir.listFiles();
+        Arrays.sort(files);
+        int n = 0, failed = 0;
+        for (File f : files) {
+            String name = f.getName();
+            String base;
+            if (name.endsWith(".smile")) {
+                base = name.substring(0, name.length() - ".smile".length());
+            } else if (name.endsWith(".smile.gz")) {
+                base = name.substring(0, name.length() - ".smile.gz".length());
+            } else {
+                continue;
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            if (smileToJSON(readMaybeGz(f), requireHeader, out) != 0) {
+                failed++;
+            }
+            Files.write(new File(outdir, base + ".json").toPath(), out.toByteArray());
+            n++;
+        }
+        System.err.println("tojson-dir: " + n + " files, " + failed + " failed");
+    }
+
+    /** Decodes Smile data to JSON text, one root value per line; returns 1 when Jackson fails. */
+    static int smileToJSON(byte[] data, boolean requireHeader, ByteArrayOutputStream out) throws IOException {
         SmileFactory sf = new SmileFactory();
         sf.configure(SmileParser.Feature.REQUIRE_HEADER, requireHeader);
-        byte[] data = readMaybeGz(in);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         int rc = 0;
         JsonGenerator g = JSON.createGenerator(out);
         g.setRootValueSeparator(new SerializedString("\n"));
@@ -439,7 +486,9 @@ public final class SmileOracle {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            System.err.println("ERROR: " + e.getClass().getName() + ": " + e.getMessage());
+            g.flush();
+            out.write('\n');
+            out.write(("ERROR: " + e.getClass().getName() + ": " + e.getMessage()).getBytes(StandardCharsets.UTF_8));
             rc = 1;
         }
         g.flush();
@@ -447,8 +496,6 @@ public final class SmileOracle {
             g.close();
         }
         out.write('\n');
-        System.out.write(out.toByteArray());
-        System.out.flush();
         return rc;
     }
 

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/compat"
+	"github.com/go-smile/smile/stream"
+)
+
+// decFlags holds the flags that say how Smile input is read.
+type decFlags struct {
+	opts          smile.DecOptions
+	requireHeader bool
+}
+
+// declare declares the decoding flags on fs.
+func (d *decFlags) declare(fs *flag.FlagSet) {
+	fs.BoolVar(&d.requireHeader, "require-header", true, "fail when the input does not start with the Smile header (false: read it with Jackson's headerless defaults)")
+	fs.IntVar(&d.opts.MaxDepth, "max-depth", smile.DefaultMaxDepth, "maximum nesting of arrays and objects")
+	fs.IntVar(&d.opts.MaxStringLen, "max-string-len", smile.DefaultMaxStringLen, "maximum bytes of one string or key")
+	fs.IntVar(&d.opts.MaxBinaryLen, "max-binary-len", smile.DefaultMaxBinaryLen, "maximum bytes of one binary value")
+	fs.BoolVar(&d.opts.AllowInvalidUTF8, "allow-invalid-utf8", false, "accept strings that are not valid UTF-8")
+	fs.BoolVar(&d.opts.Lenient7Bit, "lenient-7bit", false, "accept 7-bit binary bytes with the high bit set, as Jackson does")
+	fs.BoolVar(&d.opts.KeepNamesAcrossHeaders, "keep-names-across-headers", false, "keep the shared-name table at a header in mid-stream, as Jackson does")
+}
+
+// mode validates the parsed flags.
+func (d *decFlags) mode() (smile.DecMode, error) {
+	o := d.opts
+	o.HeaderOptional = !d.requireHeader
+	m, err := o.DecMode()
+	if err != nil {
+		return m, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return m, nil
+}
+
+// encFlags declares the flags that choose the Smile features written.
+func encFlags(fs *flag.FlagSet) *smile.EncOptions {
+	o := new(smile.EncOptions)
+	fs.BoolVar(&o.SharedValues, "shared-values", false, "back-reference repeated short string values (header bit 1)")
+	fs.BoolVar(&o.DisableSharedNames, "no-shared-names", false, "write every property name in full (header bit 0 cleared)")
+	fs.BoolVar(&o.OmitHeader, "no-header", false, "leave out the 4-byte header (not with --shared-values or --raw-binary)")
+	fs.BoolVar(&o.EndMarker, "end-marker", false, "end every document with the 0xFF end marker")
+	fs.BoolVar(&o.RawBinary, "raw-binary", false, "write binary raw (0xFD) instead of 7-bit encoded")
+	return o
+}
+
+func fromJSONFlags(fs *flag.FlagSet) runFunc {
+	enc := encFlags(fs)
+	bigDec := fs.Bool("big-decimals", false, "write JSON decimals as exact BigDecimal instead of float64")
+	maxDepth := fs.Int("max-depth", smile.DefaultMaxDepth, "maximum nesting of the JSON input")
+	return func(in io.Reader, out io.Writer) error {
+		if _, err := enc.EncMode(); err != nil {
+			return fmt.Errorf("%w: %v", errUsage, err)
+		}
+		w := bufio.NewWriter(out)
+		if err := compat.FromJSON(w, in, compat.FromJSONOptions{Enc: *enc, DecimalsAsBigDecimal: *bigDec, MaxDepth: *maxDepth}); err != nil {
+			w.Flush()
+			return err
+		}
+		return w.Flush()
+	}
+}
+
+func toJSONFlags(fs *flag.FlagSet) runFunc {
+	var dec decFlags
+	dec.declare(fs)
+	pretty := fs.Bool("pretty", false, "indent the JSON output")
+	nonFinite := fs.Bool("non-finite-strings", false, `write NaN and infinities as "NaN", "Infinity", "-Infinity" instead of failing`)
+	return func(in io.Reader, out io.Writer) error {
+		mode, err := dec.mode()
+		if err != nil {
+			return err
+		}
+		opts := compat.ToJSONOptions{Dec: mode.DecOptions(), NonFiniteAsStrings: *nonFinite}
+		if *pretty {
+			opts.Indent = "  "
+		}
+		return compat.ToJSON(out, in, opts)
+	}
+}
+
+func validateFlags(fs *flag.FlagSet) runFunc {
+	var dec decFlags
+	dec.declare(fs)
+	quiet := fs.Bool("q", false, "print nothing when the input is valid")
+	return func(in io.Reader, out io.Writer) error {
+		mode, err := dec.mode()
+		if err != nil {
+			return err
+		}
+		r, err := stream.NewStreamReader(in, mode.ReaderOptions())
+		if err != nil {
+			return err
+		}
+		values, tokens := 0, 0
+		for {
+			tok, err := r.ReadToken()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			tokens++
+			if r.Depth() == 0 && tok.Kind != stream.KindEndOfDocument {
+				values++ // a root scalar, or the end of a root container
+			}
+		}
+		if !*quiet {
+			fmt.Fprintf(out, "valid Smile: %d root value(s), %d tokens, %d bytes\n", values, tokens, r.InputOffset())
+		}
+		return nil
+	}
+}

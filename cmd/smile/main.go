@@ -1,0 +1,141 @@
+// Command smile converts between Smile and JSON and inspects Smile data.
+//
+// Usage:
+//
+//	smile fromjson [flags] [FILE]   JSON -> Smile
+//	smile tojson [flags] [FILE]     Smile -> JSON
+//	smile dump [flags] [FILE]       one line per token: offset, bytes, meaning
+//	smile validate [flags] [FILE]   exit 0 when the input is well-formed Smile
+//	smile help [COMMAND]
+//
+// FILE absent or "-" means standard input; output goes to standard output.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand of the tool.
+type command struct {
+	name    string
+	args    string
+	summary string
+	// flags declares the command's flags on fs and returns the function
+	// that runs it once they are parsed.
+	flags func(fs *flag.FlagSet) runFunc
+}
+
+// runFunc does a command's work on its input.
+type runFunc func(in io.Reader, out io.Writer) error
+
+var commands = []*command{
+	{name: "fromjson", args: "[FILE]", summary: "convert JSON text to Smile (one Smile document per JSON value)", flags: fromJSONFlags},
+	{name: "tojson", args: "[FILE]", summary: "convert Smile to JSON text (one line per document)", flags: toJSONFlags},
+	{name: "dump", args: "[FILE]", summary: "print one line per token: byte offset, raw bytes in hex, meaning", flags: dumpFlags},
+	{name: "validate", args: "[FILE]", summary: "check that the input is well-formed Smile; exit 1 with the error otherwise", flags: validateFlags},
+}
+
+// errUsage marks an error in the command line; the exit code is 2.
+var errUsage = errors.New("usage")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the tool and returns its exit code: 0 success, 1 failure of
+// the work (bad input), 2 a usage error.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" || name == "-help" {
+		if len(args) > 1 {
+			if c := lookup(args[1]); c != nil {
+				fs := newFlagSet(c, stdout)
+				c.flags(fs)
+				fs.Usage()
+				return 0
+			}
+		}
+		usage(stdout)
+		return 0
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "smile: unknown command %q\n\n", name)
+		usage(stderr)
+		return 2
+	}
+	fs := newFlagSet(c, stderr)
+	runFn := c.flags(fs)
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "smile %s: takes at most one FILE, got %d arguments\n", c.name, fs.NArg())
+		return 2
+	}
+	in, closeIn, err := openInput(fs.Arg(0), stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "smile %s: %v\n", c.name, err)
+		return 1
+	}
+	defer closeIn()
+	if err := runFn(in, stdout); err != nil {
+		if errors.Is(err, errUsage) {
+			fmt.Fprintf(stderr, "smile %s: %v\n", c.name, err)
+			return 2
+		}
+		fmt.Fprintf(stderr, "smile %s: %v\n", c.name, err)
+		return 1
+	}
+	return 0
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func newFlagSet(c *command, out io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("smile "+c.name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.Usage = func() {
+		fmt.Fprintf(out, "usage: smile %s [flags] %s\n\n%s.\nFILE absent or \"-\" reads standard input.\n\nflags:\n", c.name, c.args, c.summary)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "smile converts between Smile (Jackson's binary JSON) and JSON, and inspects Smile data.")
+	fmt.Fprintln(w, "\nusage: smile COMMAND [flags] [FILE]\n\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "  help      show this text, or a command's flags: smile help COMMAND")
+}
+
+func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
+	if name == "" || name == "-" {
+		return stdin, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
+}
