@@ -1,9 +1,3 @@
-// Editing note (not part of the package documentation): the decoding side
-// owns the section "# Decoding" below, from its heading up to the heading
-// "# Differences from encoding/json"; replace its placeholder paragraph
-// with the decoding notes (decode.go keeps a draft). Every other section is
-// the encoding side's.
-
 // Package smile encodes and decodes Smile, Jackson's binary JSON format
 // (media type application/x-jackson-smile, the MediaType constant), with
 // the API of encoding/json: Marshal, Unmarshal, NewEncoder, NewDecoder,
@@ -133,7 +127,110 @@
 //
 // # Decoding
 //
-// Unmarshal and Decoder mirror encoding/json; see Unmarshal and DecOptions.
+// Unmarshal reads exactly one Smile document: the 4-byte header (required
+// unless DecOptions.HeaderOptional), one root value, and optionally the
+// 0xFF end marker. Anything else after the root value is a *SyntaxError.
+// Decoder reads a sequence of such documents from an io.Reader, one root
+// value per Decode call; end markers between values are skipped and the
+// clean end of the input is io.EOF.
+//
+// Unmarshal follows encoding/json's rules for storing values:
+//
+//   - A pointer is allocated when nil and the value is decoded into what it
+//     points to; Smile null sets it to nil.
+//   - null leaves bool, number, string, struct and array values unchanged
+//     and sets pointers, maps, slices and interfaces to nil.
+//   - Objects decode into structs (keys matched to fields by the smile tag,
+//     else the json tag, else the field name; an exact match is preferred,
+//     then a case-insensitive one unless DecOptions.CaseSensitiveFields;
+//     unknown keys are skipped unless DecOptions.DisallowUnknownFields;
+//     promoted fields of embedded structs work, a nil embedded pointer is
+//     allocated when its type is exported and is an error otherwise) and
+//     into maps with string, integer or encoding.TextUnmarshaler keys. A
+//     map is merged into: existing entries stay unless the input sets them,
+//     and a nil map is allocated. A new map element replaces the old one
+//     whole, as in encoding/json.
+//   - Arrays decode into slices (the length is reset and the elements are
+//     filled in; as in encoding/json, elements within the old length are
+//     decoded in place, so a struct element keeps the fields the input
+//     does not set; an empty array gives an empty non-nil slice) and into
+//     Go arrays (extra elements are dropped, missing ones zeroed).
+//   - A non-empty interface value holding a non-nil pointer is decoded into
+//     what the pointer points to; any other non-empty interface is an
+//     *UnmarshalTypeError. An empty interface (any) holding a non-nil
+//     pointer is decoded into it too; otherwise it receives a new value:
+//     map[string]any, []any, string, bool, []byte (for Smile binary), nil,
+//     or a number as chosen by DecOptions.AnyNumbers.
+//   - Types with an UnmarshalSmile method receive the value as a complete,
+//     standalone Smile document (header included), even when the input
+//     used back-references to earlier names or strings. null is passed to
+//     them as a document holding null, as encoding/json passes "null" to
+//     UnmarshalJSON; a pointer to such a type is set to nil instead.
+//   - Types implementing encoding.TextUnmarshaler receive Smile strings
+//     (and map keys); other Smile kinds are an *UnmarshalTypeError, and
+//     null leaves them unchanged.
+//   - RawMessage receives the value as a standalone Smile document (the
+//     existing backing array is reused, as json.RawMessage does).
+//   - Methods of encoding/json (UnmarshalJSON) are not used, and the
+//     ",string" tag option is ignored; json.RawMessage is a byte slice here.
+//
+// Where Smile is richer than JSON, or Go types need a choice:
+//
+//   - Integers: every Go integer kind accepts Smile integers and
+//     BigIntegers in its range; a value out of range is an
+//     *UnmarshalTypeError, never a silent wrap. Floating-point and
+//     BigDecimal values are not accepted by integer types (encoding/json
+//     also rejects 1.5 or 1e3 for an int).
+//   - float32 and float64 accept every Smile number (BigInteger and
+//     BigDecimal are rounded to nearest); a value that overflows the Go
+//     type is an *UnmarshalTypeError. Smile float32 values keep their exact
+//     bits in a float32.
+//   - In an interface value, numbers are, by default (AnyNumbersNative),
+//     int64 for Smile integers (encoding/json gives float64), *big.Int for
+//     BigInteger, float64 for float32 and float64 (a float32 is widened
+//     exactly), and Decimal for BigDecimal. With AnyNumbersAsNumber every
+//     number is a Number holding its exact text (Java's BigDecimal.toString
+//     for BigDecimal, the shortest round-tripping form for floats).
+//   - []byte accepts Smile binary (7-bit or raw) and, like encoding/json,
+//     a Smile string holding standard base64, and an array of small
+//     integers. [N]byte accepts Smile binary (extra bytes dropped, missing
+//     bytes zeroed) and arrays. A binary value in an interface becomes
+//     []byte.
+//   - big.Int and *big.Int accept Smile integers, BigIntegers, and
+//     BigDecimals whose value is an integer, and strings (through
+//     big.Int's UnmarshalText); Decimal accepts every Smile number exactly
+//     (a float through its shortest decimal form) and decimal text; Number
+//     and json.Number accept every Smile number, as text, and strings that
+//     hold a valid number.
+//   - time.Time accepts RFC 3339 text and integer milliseconds since the
+//     Unix epoch (Jackson's default form); the decoded time is in UTC for
+//     the latter.
+//   - Strings decoded from the same shared-value slot of the input share
+//     one Go string, as do map keys from the same shared-name slot, so a
+//     repeated string or key costs one allocation.
+//
+// Errors: malformed input is a *SyntaxError and a limit exceeded is a
+// *LimitError, both with the byte offset; decoding stops at them. A value
+// that does not fit its Go type is an *UnmarshalTypeError naming the
+// Smile kind (such as "string" or "integer 300"), the Go type, the path
+// from the root (such as "items[3].name") and the byte offset. As in
+// encoding/json, decoding continues past such an error, filling in what it
+// can, and Unmarshal returns the first one. Unknown keys with
+// DisallowUnknownFields are reported the same way, as an
+// *UnmarshalTypeError wrapping ErrUnknownField, and a nil embedded
+// pointer to an unexported struct type is reported (with the path) and
+// skipped, as encoding/json does. Errors returned by
+// UnmarshalSmile and UnmarshalText methods stop decoding and are returned
+// as they are, as encoding/json does.
+//
+// Valid reads every token in full, so it accepts exactly the documents
+// Unmarshal into an interface value accepts.
+//
+// Limits: depth, string, binary and big-number lengths are enforced while
+// reading (see DecOptions); DecOptions.MaxContainerLen limits the
+// elements of one array and the entries of one object. Nothing is
+// allocated from a length read in the input before it is checked, and
+// arrays grow as their elements arrive.
 //
 // # Differences from encoding/json
 //
