@@ -23,13 +23,18 @@ type encoderFunc func(e *encodeState, p unsafe.Pointer) error
 // cycle instead of overflowing the stack (encoding/json's value).
 const startDetectingCyclesAfter = 1000
 
+// maxEncodeDepth is the nesting of pointers, maps and slices beyond which
+// Marshal fails with an *UnsupportedValueError instead of overflowing the
+// stack on a very deep (not cyclic) value. Readers refuse such documents
+// anyway: DefaultMaxDepth is 1000.
+const maxEncodeDepth = 10000
+
 // encodeState is the per-call state of an encoding: the Writer, the mode,
 // cycle tracking and scratch space. It is pooled.
 type encodeState struct {
 	w    *stream.Writer
 	wopt stream.WriterOptions // the options w was made with
 	cfg  *encConfig
-	buf  []byte // w's buffer between uses
 
 	ptrLevel uint
 	ptrSeen  map[cycleKey]struct{}
@@ -44,8 +49,19 @@ type encodeState struct {
 	entries  []mapEntry
 	keyArena []byte
 
+	// ranges are the map iterators of the maps being encoded, a stack
+	// of which the first mapRanges are in use (see startMapRange).
+	ranges    []*rt.MapRange
+	mapRanges int
+
 	scratch []byte         // time and number formatting
 	r       *stream.Reader // re-reads MarshalSmile output and RawMessages
+
+	// rootType and rootEnc are the type of the last value given to
+	// marshalDocument and its encoder, which the next one of the same
+	// type reuses without a lookup in ifaceEncoderCache.
+	rootType uintptr
+	rootEnc  ifaceEncoderFunc
 }
 
 // cycleKey identifies a pointer, map or slice an encoder is inside of.
@@ -67,27 +83,54 @@ func newEncodeState(cfg *encConfig) *encodeState {
 	return e
 }
 
-// setConfig makes e write with cfg, making a new Writer when the stream
-// options differ from those of the current one.
+// setConfig makes e write with cfg, making a new Writer (which takes over
+// the old one's buffer) when the stream options differ from those of the
+// current one.
 func (e *encodeState) setConfig(cfg *encConfig) {
 	e.cfg = cfg
 	if e.w == nil || e.wopt != cfg.stream {
+		var buf []byte
+		if e.w != nil {
+			buf = e.w.Bytes()[:0]
+		}
 		// The options were validated when cfg was made.
 		e.w, _ = stream.NewWriter(cfg.stream)
+		e.w.Reset(buf)
 		e.wopt = cfg.stream
 	}
-	e.w.Reset(e.buf[:0])
 }
 
-// release returns e to the pool, dropping buffers that grew too large to
-// keep.
-func (e *encodeState) release() {
-	const maxKeep = 1 << 20
-	e.buf = e.w.Bytes()[:0]
-	if cap(e.buf) > maxKeep {
-		e.buf = nil
+// Buffers larger than these are dropped after use rather than kept for
+// the next one. The output buffer is kept up to maxKeepOutput, so that a
+// program marshaling documents of a few megabytes does not grow a new one
+// each time (the pool lets go of it after two idle garbage collections).
+const (
+	maxKeep       = 1 << 20
+	maxKeepOutput = 16 << 20
+)
+
+// reset readies e for the next document after one was written (or
+// failed): an empty Writer, which keeps its buffer, and no pointers
+// tracked.
+func (e *encodeState) reset() {
+	b := e.w.Bytes()
+	if cap(b) > maxKeepOutput {
+		b = nil
 	}
-	e.w.Reset(nil)
+	e.w.Reset(b[:0])
+	e.ptrLevel = 0
+	clear(e.ptrSeen)
+	e.words = e.words[:0]
+	for e.mapRanges > 0 { // after a panic
+		e.mapRanges--
+		e.ranges[e.mapRanges].Stop()
+	}
+}
+
+// release resets e and returns it to the pool, dropping buffers that grew
+// too large to keep.
+func (e *encodeState) release() {
+	e.reset()
 	if e.r != nil {
 		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
 	}
@@ -97,17 +140,19 @@ func (e *encodeState) release() {
 	if cap(e.entries) > maxKeep/32 {
 		e.entries = nil
 	}
-	e.ptrLevel = 0
-	clear(e.ptrSeen)
-	e.words = e.words[:0]
-	e.cfg = nil
 	encodeStatePool.Put(e)
 }
 
 // marshalDocument writes v as one complete document: the header, the value
 // and the end marker when enabled.
 func (e *encodeState) marshalDocument(v any) error {
-	if err := e.encodeAny(v); err != nil {
+	var err error
+	if typ, data := rt.Unpack(v); typ != 0 && typ == e.rootType {
+		err = e.rootEnc(e, data)
+	} else {
+		err = e.encodeAny(v)
+	}
+	if err != nil {
 		return err
 	}
 	return e.w.EndDocument()
@@ -121,10 +166,16 @@ func (e *encodeState) encodeAny(v any) error {
 		return e.w.WriteNull()
 	}
 	key, data := rt.Unpack(v)
+	var enc ifaceEncoderFunc
 	if f, ok := ifaceEncoderCache.Load(key); ok {
-		return f.(ifaceEncoderFunc)(e, data)
+		enc = f.(ifaceEncoderFunc)
+	} else {
+		enc = ifaceEncoder(reflect.TypeOf(v))
 	}
-	return ifaceEncoder(reflect.TypeOf(v))(e, data)
+	if e.w.Depth() == 0 { // the root value: remember its encoder
+		e.rootType, e.rootEnc = key, enc
+	}
+	return enc(e, data)
 }
 
 // An ifaceEncoderFunc writes a value given the data word of an interface
@@ -141,6 +192,11 @@ func ifaceEncoder(t reflect.Type) ifaceEncoderFunc {
 			return func(e *encodeState, data unsafe.Pointer) error { return get()(e, data) }
 		},
 		func(t reflect.Type) ifaceEncoderFunc {
+			if t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(textMarshalerType) {
+				// What typeEncoder(t, false) does, given the pointer
+				// itself: the data word.
+				return ifaceEncoderFunc(ptrTargetEncoder(t))
+			}
 			enc := typeEncoder(t, false)
 			if rt.DirectIface(t) {
 				// The data word is the value itself.
@@ -299,30 +355,53 @@ func unsupportedTypeEncoder(t reflect.Type) encoderFunc {
 }
 
 // enterCycleCheck records that the encoder is inside the pointer, map or
-// slice k, once deep enough for cycles to be possible, and fails when k is
-// already being encoded. leave must be called when it returns true.
-func (e *encodeState) enterCycleCheck(k cycleKey, t reflect.Type, p unsafe.Pointer) (tracked bool, err error) {
-	e.ptrLevel++
-	if e.ptrLevel <= startDetectingCyclesAfter {
-		return false, nil
+// slice k, once deep enough for cycles to be possible (beyond
+// startDetectingCyclesAfter levels), and fails when k is already being
+// encoded. leaveCycleCheck must follow when it succeeds. p points to the
+// map or slice, of type t, for the error; it is nil for a pointer, whose
+// value is k.p.
+func (e *encodeState) enterCycleCheck(k cycleKey, t reflect.Type, p unsafe.Pointer) error {
+	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+		return e.trackCycle(k, t, p)
 	}
+	return nil
+}
+
+// trackCycle is enterCycleCheck once deep enough.
+func (e *encodeState) trackCycle(k cycleKey, t reflect.Type, p unsafe.Pointer) error {
 	if e.ptrSeen == nil {
 		e.ptrSeen = make(map[cycleKey]struct{})
 	}
 	if _, ok := e.ptrSeen[k]; ok {
 		e.ptrLevel--
-		return false, &UnsupportedValueError{
-			Value: reflect.NewAt(t, p).Elem(),
+		return &UnsupportedValueError{
+			Value: cycleValue(k, t, p),
 			Str:   "encountered a cycle via " + t.String(),
 		}
 	}
+	if e.ptrLevel > maxEncodeDepth {
+		e.ptrLevel--
+		return &UnsupportedValueError{
+			Value: cycleValue(k, t, p),
+			Str:   "value nested deeper than 10000 pointers, maps or slices, via " + t.String(),
+		}
+	}
 	e.ptrSeen[k] = struct{}{}
-	return true, nil
+	return nil
 }
 
-// leaveCycleCheck undoes enterCycleCheck.
-func (e *encodeState) leaveCycleCheck(k cycleKey, tracked bool) {
-	if tracked {
+// cycleValue returns the value enterCycleCheck reports.
+func cycleValue(k cycleKey, t reflect.Type, p unsafe.Pointer) reflect.Value {
+	if p == nil {
+		return reflect.NewAt(t.Elem(), k.p)
+	}
+	return reflect.NewAt(t, p).Elem()
+}
+
+// leaveCycleCheck undoes enterCycleCheck. The level is the one
+// enterCycleCheck reached, so it tells whether k was recorded.
+func (e *encodeState) leaveCycleCheck(k cycleKey) {
+	if e.ptrLevel > startDetectingCyclesAfter {
 		delete(e.ptrSeen, k)
 	}
 	e.ptrLevel--
@@ -331,20 +410,31 @@ func (e *encodeState) leaveCycleCheck(k cycleKey, tracked bool) {
 // newPtrEncoder writes nil as null and otherwise what the pointer points
 // to, which is addressable.
 func newPtrEncoder(t reflect.Type) encoderFunc {
-	elem := typeEncoder(t.Elem(), true)
-	key := rt.TypeKey(t)
+	target := ptrTargetEncoder(t)
 	return func(e *encodeState, p unsafe.Pointer) error {
 		q := rt.Deref(p)
+		if q == nil { // also checked by target: saves the call for nil
+			return e.w.WriteNull()
+		}
+		return target(e, q)
+	}
+}
+
+// ptrTargetEncoder is newPtrEncoder given the pointer q instead of a
+// pointer to it.
+func ptrTargetEncoder(t reflect.Type) encoderFunc {
+	elem := typeEncoder(t.Elem(), true)
+	key := rt.TypeKey(t)
+	return func(e *encodeState, q unsafe.Pointer) error {
 		if q == nil {
 			return e.w.WriteNull()
 		}
 		k := cycleKey{p: q, typ: key}
-		tracked, err := e.enterCycleCheck(k, t, p)
-		if err != nil {
+		if err := e.enterCycleCheck(k, t, nil); err != nil {
 			return err
 		}
-		err = elem(e, q)
-		e.leaveCycleCheck(k, tracked)
+		err := elem(e, q)
+		e.leaveCycleCheck(k)
 		return err
 	}
 }

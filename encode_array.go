@@ -30,7 +30,7 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 			return e.w.WriteBinary(rt.Bytes(st.Data(p), st.Len(p)))
 		}
 	}
-	elem := typeEncoder(t.Elem(), true)
+	elems := newElemsEncoder(t.Elem(), true)
 	key := rt.TypeKey(t)
 	return func(e *encodeState, p unsafe.Pointer) error {
 		if st.IsNil(p) {
@@ -40,12 +40,11 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 		// Slices are tracked by their data pointer and length, so that a
 		// slice holding itself is a cycle but a sub-slice is not.
 		k := cycleKey{p: st.Data(p), n: n, typ: key}
-		tracked, err := e.enterCycleCheck(k, t, p)
-		if err != nil {
+		if err := e.enterCycleCheck(k, t, p); err != nil {
 			return err
 		}
-		err = encodeElems(e, elem, st.Data(p), st.Elem.Type().Size(), n)
-		e.leaveCycleCheck(k, tracked)
+		err := elems(e, st.Data(p), n)
+		e.leaveCycleCheck(k)
 		return err
 	}
 }
@@ -59,11 +58,41 @@ func newArrayEncoder(t reflect.Type, addr bool) encoderFunc {
 			return e.w.WriteBinary(rt.Bytes(p, n))
 		}
 	}
-	elem := typeEncoder(t.Elem(), addr)
-	size := t.Elem().Size()
-	return func(e *encodeState, p unsafe.Pointer) error {
-		return encodeElems(e, elem, p, size, n)
+	switch plainKind(t.Elem()) { // as newElemsEncoder, one call shorter
+	case reflect.Float64:
+		return func(e *encodeState, p unsafe.Pointer) error {
+			return e.w.WriteFloat64Array(unsafe.Slice((*float64)(p), n))
+		}
+	case reflect.Int64:
+		return func(e *encodeState, p unsafe.Pointer) error {
+			return e.w.WriteIntArray(unsafe.Slice((*int64)(p), n))
+		}
 	}
+	elems := newElemsEncoder(t.Elem(), addr)
+	return func(e *encodeState, p unsafe.Pointer) error { return elems(e, p, n) }
+}
+
+// An elemsEncoder writes the n elements of a type starting at p as an
+// array.
+type elemsEncoder func(e *encodeState, p unsafe.Pointer, n int) error
+
+// newElemsEncoder returns the elemsEncoder of elements of type t. Integers
+// and float64s without methods of their own are written by one Writer
+// call; other elements one by one with their encoder.
+func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
+	switch plainKind(t) {
+	case reflect.Float64:
+		return func(e *encodeState, p unsafe.Pointer, n int) error {
+			return e.w.WriteFloat64Array(unsafe.Slice((*float64)(p), n))
+		}
+	case reflect.Int64:
+		return func(e *encodeState, p unsafe.Pointer, n int) error {
+			return e.w.WriteIntArray(unsafe.Slice((*int64)(p), n))
+		}
+	}
+	elem := typeEncoder(t, addr)
+	size := t.Size()
+	return func(e *encodeState, p unsafe.Pointer, n int) error { return encodeElems(e, elem, p, size, n) }
 }
 
 // encodeElems writes an array of the n elements of the given size

@@ -52,12 +52,11 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 			return e.w.WriteNull()
 		}
 		k := cycleKey{p: rt.Deref(p), typ: tkey}
-		tracked, err := e.enterCycleCheck(k, t, p)
-		if err != nil {
+		if err := e.enterCycleCheck(k, t, p); err != nil {
 			return err
 		}
-		err = encode(e, p, e.cfg.opts.MapKeyOrder != MapKeysUnsorted)
-		e.leaveCycleCheck(k, tracked)
+		err := encode(e, p, e.cfg.opts.MapKeyOrder != MapKeysUnsorted)
+		e.leaveCycleCheck(k)
 		return err
 	}
 }
@@ -132,7 +131,9 @@ func encodeMapUnsorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encod
 		return err
 	}
 	arena := len(e.keyArena)
-	for it := mt.Iterate(p); ; {
+	it := e.startMapRange(mt, p)
+	defer e.stopMapRange(it)
+	for {
 		kp, ep, ok := it.Next()
 		if !ok {
 			break
@@ -164,7 +165,8 @@ func encodeMapSorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoder
 		e.entries = e.entries[:start]
 		e.keyArena = e.keyArena[:arena]
 	}()
-	for it := mt.Iterate(p); ; {
+	it := e.startMapRange(mt, p)
+	for {
 		kp, ep, ok := it.Next()
 		if !ok {
 			break
@@ -172,10 +174,12 @@ func encodeMapSorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoder
 		off := len(e.keyArena)
 		s, inArena, err := keyOf(e, kp)
 		if err != nil {
+			e.stopMapRange(it)
 			return err
 		}
 		e.entries = append(e.entries, mapEntry{key: s, elem: ep, off: off, end: len(e.keyArena), inArena: inArena})
 	}
+	e.stopMapRange(it)
 	entries := e.entries[start:]
 	// The arena is complete: the keys can point into it. Nested maps
 	// append above them, and a reallocation leaves these bytes where they
@@ -201,6 +205,25 @@ func encodeMapSorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoder
 		}
 	}
 	return e.w.WriteEndObject()
+}
+
+// startMapRange starts an iteration over the map at p with an iterator
+// from e's stack of them (reused, so that iterating does not allocate).
+// stopMapRange must be called with it when the iteration is over.
+func (e *encodeState) startMapRange(mt *rt.MapType, p unsafe.Pointer) *rt.MapRange {
+	if e.mapRanges == len(e.ranges) {
+		e.ranges = append(e.ranges, new(rt.MapRange))
+	}
+	it := e.ranges[e.mapRanges]
+	e.mapRanges++
+	it.Start(mt, p)
+	return it
+}
+
+// stopMapRange ends the innermost iteration started by startMapRange.
+func (e *encodeState) stopMapRange(it *rt.MapRange) {
+	it.Stop()
+	e.mapRanges--
 }
 
 // mapKeyFunc returns the key function of key type kt, or nil when kt

@@ -29,7 +29,15 @@ func encodeFloat32(e *encodeState, p unsafe.Pointer) error { return e.w.WriteFlo
 // encodeFloat64 writes a Smile float64; see encodeFloat32.
 func encodeFloat64(e *encodeState, p unsafe.Pointer) error { return e.w.WriteFloat64(*(*float64)(p)) }
 
-func encodeString(e *encodeState, p unsafe.Pointer) error { return e.writeString(*(*string)(p)) }
+// encodeString is writeString, spelled out to save a call on the most
+// common path.
+func encodeString(e *encodeState, p unsafe.Pointer) error {
+	s := *(*string)(p)
+	if err := e.w.WriteString(s); err != nil {
+		return e.retryString(s, err)
+	}
+	return nil
+}
 
 // writeString writes s as a string value. Invalid UTF-8 is an
 // *UnsupportedValueError, or with EncOptions.ReplaceInvalidUTF8 each bad
@@ -37,8 +45,16 @@ func encodeString(e *encodeState, p unsafe.Pointer) error { return e.writeString
 func (e *encodeState) writeString(s string) error {
 	// The Writer checks the UTF-8 itself and writes nothing when it is
 	// invalid.
-	err := e.w.WriteString(s)
-	if err == nil || utf8.ValidString(s) {
+	if err := e.w.WriteString(s); err != nil {
+		return e.retryString(s, err)
+	}
+	return nil
+}
+
+// retryString handles the failure err of WriteString(s): when s is not
+// valid UTF-8, it writes s fixed or returns fixUTF8's error.
+func (e *encodeState) retryString(s string, err error) error {
+	if utf8.ValidString(s) {
 		return err
 	}
 	b, err := e.fixUTF8(s)
@@ -49,6 +65,8 @@ func (e *encodeState) writeString(s string) error {
 }
 
 // writeKey writes s as a property name, with writeString's UTF-8 rules.
+// s may be a key formatted in e.keyArena, whose bytes change after the
+// call: the Writer keeps copies of the names it shares.
 func (e *encodeState) writeKey(s string) error {
 	err := e.w.WriteKey(s)
 	if err == nil || utf8.ValidString(s) {

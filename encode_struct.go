@@ -5,14 +5,16 @@ import (
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/stream"
 )
 
 // encField is a struct field ready to encode: its key, where it is, how to
 // write it and when to leave it out.
 type encField struct {
-	name    string
+	key     stream.PreparedKey // a copy, next to the rest: one pointer less to follow
 	hops    []embedHop
 	offset  uintptr
+	kind    reflect.Kind // plainKind of the field's type: written without enc
 	enc     encoderFunc
 	isEmpty func(p unsafe.Pointer) bool // omitempty; nil without the option
 	isZero  func(p unsafe.Pointer) bool // omitzero; nil without the option
@@ -26,7 +28,11 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 	fields := make([]encField, len(si.fields))
 	for i := range si.fields {
 		f := &si.fields[i]
-		ef := encField{name: f.name, hops: f.hops, offset: f.offset}
+		key, err := stream.PrepareKey(f.name)
+		if err != nil { // not reached: Go names and valid tags are UTF-8
+			return func(*encodeState, unsafe.Pointer) error { return err }
+		}
+		ef := encField{key: *key, hops: f.hops, offset: f.offset, kind: plainKind(f.typ)}
 		// A field reached through an embedded pointer is addressable.
 		ef.enc = typeEncoder(f.typ, addr || len(f.hops) > 0)
 		if f.omitEmpty {
@@ -53,15 +59,49 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 			if f.isEmpty != nil && f.isEmpty(fp) || f.isZero != nil && f.isZero(fp) {
 				continue
 			}
-			if err := e.writeKey(f.name); err != nil {
+			if err := e.w.WritePreparedKey(&f.key); err != nil {
 				return err
 			}
-			if err := f.enc(e, fp); err != nil {
+			var err error
+			switch f.kind { // the most common kinds, without a call through enc
+			case reflect.String: // e.writeString, one call shorter
+				s := *(*string)(fp)
+				if err = e.w.WriteString(s); err != nil {
+					err = e.retryString(s, err)
+				}
+			case reflect.Int64:
+				err = e.w.WriteInt(*(*int64)(fp))
+			case reflect.Float64:
+				err = e.w.WriteFloat64(*(*float64)(fp))
+			case reflect.Bool:
+				err = e.w.WriteBool(*(*bool)(fp))
+			default:
+				err = f.enc(e, fp)
+			}
+			if err != nil {
 				return err
 			}
 		}
 		return e.w.WriteEndObject()
 	}
+}
+
+// plainKind returns the kind of t when values of t are written as that
+// kind of Go value is, with none of the encoders for special types and
+// methods: String, Bool, Float64, or Int64 (for int too where it has 64
+// bits). It returns Invalid for every other type.
+func plainKind(t reflect.Type) reflect.Kind {
+	if specialEncoder(t) != nil || reflect.PointerTo(t).Implements(marshalerType) ||
+		reflect.PointerTo(t).Implements(textMarshalerType) {
+		return reflect.Invalid
+	}
+	switch k := t.Kind(); {
+	case k == reflect.String, k == reflect.Bool, k == reflect.Float64, k == reflect.Int64:
+		return k
+	case k == reflect.Int && t.Size() == 8:
+		return reflect.Int64
+	}
+	return reflect.Invalid
 }
 
 // followHops follows the embedded pointers hops from the struct at p and

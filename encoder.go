@@ -37,9 +37,6 @@ func (enc *Encoder) Encode(v any) error {
 			err = io.ErrShortWrite
 		}
 	}
-	e.buf = b[:0]
-	e.ptrLevel = 0
-	clear(e.ptrSeen)
-	e.words = e.words[:0]
+	e.reset()
 	return err
 }

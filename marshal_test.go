@@ -200,7 +200,7 @@ func TestMarshalEquivalentForms(t *testing.T) {
 	}{
 		{"uint64 2^63 is a BigInteger", EncMode{}, uint64(1 << 63), big63},
 		{"uint64 max is a BigInteger", EncMode{}, uint64(math.MaxUint64), max64},
-		{"uint 2^63", EncMode{}, uint(1 << 63), big63},
+		{"uint 2^63", EncMode{}, wordUint(1 << 63), big63},
 		{"Number beyond int64", EncMode{}, Number("18446744073709551615"), max64},
 		{"Number -0", EncMode{}, Number("-0"), 0},
 		{"time as millis", millis, ts, ts.UnixMilli()},

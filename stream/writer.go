@@ -2,6 +2,7 @@ package stream
 
 import (
 	"io"
+	"slices"
 	"strconv"
 )
 
@@ -259,6 +260,26 @@ func (w *Writer) WriteEndArray() error {
 	w.pop()
 	w.buf = append(w.buf, tokenEndArray)
 	return nil
+}
+
+// appendString appends s to w.buf. Unlike w.buf = append(w.buf, s...),
+// which stores the whole slice header back, with a GC write barrier for
+// its pointer, it changes only the length unless the buffer must grow.
+// (Appends of single bytes, w.buf = append(w.buf, b, ...), already
+// compile to that.)
+func (w *Writer) appendString(s string) {
+	w.reserve(len(s))
+	n := len(w.buf)
+	w.buf = w.buf[:n+len(s)]
+	copy(w.buf[n:], s)
+}
+
+// reserve makes room for n more bytes in w.buf, in place (see
+// appendString).
+func (w *Writer) reserve(n int) {
+	if cap(w.buf)-len(w.buf) < n {
+		w.buf = slices.Grow(w.buf, n)
+	}
 }
 
 // push records a new innermost container. The bit stack grows by one word

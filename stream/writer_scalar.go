@@ -16,7 +16,32 @@ func (w *Writer) WriteInt(v int64) error {
 	if err := w.beforeValue(KindInt); err != nil {
 		return err
 	}
-	w.buf = appendInt(w.buf, v)
+	if uint64(v+16) < 32 { // a small int, the most common case, without a call
+		w.buf = append(w.buf, tokenSmallInt+byte(zigzag(v)))
+		return nil
+	}
+	w.reserve(maxIntLen)
+	n := len(w.buf)
+	w.buf = w.buf[:n+putInt(w.buf[n:n+maxIntLen], v)]
+	return nil
+}
+
+// WriteIntArray writes an array of the values of v, as WriteStartArray,
+// WriteInt for each value and WriteEndArray do, in one call (Jackson's
+// writeArray(long[], int, int)).
+func (w *Writer) WriteIntArray(v []int64) error {
+	if err := w.beforeValue(KindStartArray); err != nil {
+		return err
+	}
+	w.reserve(2 + maxIntLen*len(v))
+	b := w.buf[len(w.buf):cap(w.buf)]
+	b[0] = tokenStartArray
+	n := 1
+	for _, x := range v {
+		n += putInt(b[n:n+maxIntLen], x)
+	}
+	b[n] = tokenEndArray
+	w.buf = w.buf[:len(w.buf)+n+1]
 	return nil
 }
 
@@ -64,7 +89,7 @@ func (w *Writer) WriteBigDecimal(unscaled *big.Int, scale int32) error {
 	if err := w.beforeValue(KindBigDecimal); err != nil {
 		return err
 	}
-	w.buf = appendVInt(append(w.buf, tokenBigDecimal), uint64(zigzag32(scale)))
+	w.buf = appendVInt(append(w.buf, tokenBigDecimal), zigzag(int64(scale)))
 	w.buf = appendBigBytes(w.buf, w.twosComplement(unscaled))
 	return nil
 }
@@ -94,61 +119,112 @@ func (w *Writer) WriteFloat64(v float64) error {
 	if err := w.beforeValue(KindFloat64); err != nil {
 		return err
 	}
-	u := math.Float64bits(v)
-	w.buf = append(w.buf, tokenFloat64, byte(u>>63),
-		byte(u>>56)&0x7F, byte(u>>49)&0x7F, byte(u>>42)&0x7F,
-		byte(u>>35)&0x7F, byte(u>>28)&0x7F, byte(u>>21)&0x7F,
-		byte(u>>14)&0x7F, byte(u>>7)&0x7F, byte(u)&0x7F)
+	w.reserve(float64Len)
+	n := len(w.buf)
+	putFloat64(w.buf[n:n+float64Len], v)
+	w.buf = w.buf[:n+float64Len]
 	return nil
 }
 
-// appendInt appends the integer token Jackson chooses for v: a small int
-// (0xC0 + zigzag) for -16..15, 0x24 with a zigzag VInt when v fits 32
-// bits, and 0x25 with a zigzag VInt (always 5 bytes or more) otherwise.
-func appendInt(b []byte, v int64) []byte {
-	if v32 := int32(v); int64(v32) == v {
-		z := zigzag32(v32)
-		if z < 0x20 {
-			return append(b, tokenSmallInt+byte(z))
-		}
-		return appendVInt(append(b, tokenInt32), uint64(z))
+// WriteFloat64Array writes an array of the values of v, as
+// WriteStartArray, WriteFloat64 for each value and WriteEndArray do, in
+// one call (Jackson's writeArray(double[], int, int)).
+func (w *Writer) WriteFloat64Array(v []float64) error {
+	if err := w.beforeValue(KindStartArray); err != nil {
+		return err
 	}
-	return appendVInt(append(b, tokenInt64), uint64(v<<1^v>>63))
+	size := 2 + float64Len*len(v)
+	w.reserve(size)
+	b := w.buf[len(w.buf) : len(w.buf)+size]
+	b[0] = tokenStartArray
+	for i, x := range v {
+		putFloat64(b[1+i*float64Len:], x)
+	}
+	b[size-1] = tokenEndArray
+	w.buf = w.buf[:len(w.buf)+size]
+	return nil
 }
 
-// zigzag32 maps signed to unsigned integers so that small magnitudes give
-// small values: 0, -1, 1, -2 become 0, 1, 2, 3.
-func zigzag32(v int32) uint32 { return uint32(v<<1 ^ v>>31) }
+// Lengths of the number forms, token included.
+const (
+	maxIntLen  = 1 + maxVIntLen // int64: token and up to 10 VInt bytes
+	maxVIntLen = 10             // a VInt of 64 bits
+	float64Len = 11
+)
 
-// appendVInt appends u as a minimal VInt: 7-bit groups, most significant
-// first, with bit 7 clear, then a last byte with bit 7 set carrying the
-// low 6 bits. The 1 to 5 byte forms (32-bit values and all lengths) are
-// written without a loop.
+// putFloat64 writes the float64 token of v at the start of dst.
+func putFloat64(dst []byte, v float64) {
+	u := math.Float64bits(v)
+	_ = dst[float64Len-1]
+	dst[0], dst[1] = tokenFloat64, byte(u>>63)
+	dst[2], dst[3], dst[4] = byte(u>>56)&0x7F, byte(u>>49)&0x7F, byte(u>>42)&0x7F
+	dst[5], dst[6], dst[7] = byte(u>>35)&0x7F, byte(u>>28)&0x7F, byte(u>>21)&0x7F
+	dst[8], dst[9], dst[10] = byte(u>>14)&0x7F, byte(u>>7)&0x7F, byte(u)&0x7F
+}
+
+// putInt writes the integer token Jackson chooses for v at the start of
+// dst, which has room for maxIntLen bytes, and returns its length: a small
+// int (0xC0 + zigzag) for -16..15, 0x24 with a zigzag VInt when v fits 32
+// bits, and 0x25 with a zigzag VInt (always 5 bytes or more) otherwise.
+func putInt(dst []byte, v int64) int {
+	z := zigzag(v)
+	switch {
+	case z < 0x20:
+		dst[0] = tokenSmallInt + byte(z)
+		return 1
+	case z < 1<<32: // the zigzag of an int32
+		dst[0] = tokenInt32
+	default:
+		dst[0] = tokenInt64
+	}
+	return 1 + putVInt(dst[1:], z)
+}
+
+// zigzag maps signed to unsigned integers so that small magnitudes give
+// small values: 0, -1, 1, -2 become 0, 1, 2, 3. For an int32 it is the
+// 32-bit zigzag.
+func zigzag(v int64) uint64 { return uint64(v<<1 ^ v>>63) }
+
+// appendVInt appends u as a minimal VInt; see putVInt.
 func appendVInt(b []byte, u uint64) []byte {
+	b = slices.Grow(b, maxVIntLen)
+	n := len(b)
+	return b[:n+putVInt(b[n:n+maxVIntLen], u)]
+}
+
+// putVInt writes u as a minimal VInt at the start of dst, which has room
+// for maxVIntLen bytes, and returns its length: 7-bit groups, most
+// significant first, with bit 7 clear, then a last byte with bit 7 set
+// carrying the low 6 bits. The 1 to 5 byte forms (32-bit values and all
+// lengths) are written without a loop.
+func putVInt(dst []byte, u uint64) int {
 	const last = 0x80 // marks the last byte, which carries 6 bits
+	_ = dst[maxVIntLen-1]
 	switch {
 	case u < 1<<6:
-		return append(b, last|byte(u))
+		dst[0] = last | byte(u)
+		return 1
 	case u < 1<<13:
-		return append(b, byte(u>>6), last|byte(u)&0x3F)
+		dst[0], dst[1] = byte(u>>6), last|byte(u)&0x3F
+		return 2
 	case u < 1<<20:
-		return append(b, byte(u>>13), byte(u>>6)&0x7F, last|byte(u)&0x3F)
+		dst[0], dst[1], dst[2] = byte(u>>13), byte(u>>6)&0x7F, last|byte(u)&0x3F
+		return 3
 	case u < 1<<27:
-		return append(b, byte(u>>20), byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F)
+		dst[0], dst[1], dst[2], dst[3] = byte(u>>20), byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F
+		return 4
 	case u < 1<<34:
-		return append(b, byte(u>>27), byte(u>>20)&0x7F, byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F)
+		dst[0], dst[1], dst[2], dst[3], dst[4] = byte(u>>27), byte(u>>20)&0x7F, byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F
+		return 5
 	}
 	n := 1 + bits.Len64(u)/7 // 6 bits in the last byte, 7 in each other
-	l := len(b)
-	b = slices.Grow(b, n)[:l+n]
-	v := b[l : l+n]
-	v[n-1] = last | byte(u)&0x3F
+	dst[n-1] = last | byte(u)&0x3F
 	u >>= 6
 	for i := n - 2; i >= 0; i-- {
-		v[i] = byte(u) & 0x7F
+		dst[i] = byte(u) & 0x7F
 		u >>= 7
 	}
-	return b
+	return n
 }
 
 // appendBigBytes appends VInt(len(raw)) and the 7-bit encoding of raw, the

@@ -1,6 +1,10 @@
 package stream
 
-import "unicode/utf8"
+import (
+	le "encoding/binary"
+	"sync/atomic"
+	"unsafe"
+)
 
 // Length limits of the short string and key forms a Writer uses, in bytes
 // of UTF-8. Longer strings and keys use the FC-terminated long forms.
@@ -17,10 +21,6 @@ const (
 	maxLongASCII = (8000 - 2) / 3
 )
 
-// text is the UTF-8 input of the string and key writers, so that the
-// string and []byte methods share one implementation without converting.
-type text interface{ string | []byte }
-
 // WriteString writes a string value, or a shared-value reference when
 // shared values are enabled and s was written before. s must be valid
 // UTF-8; otherwise WriteString returns an error and writes nothing.
@@ -28,28 +28,36 @@ type text interface{ string | []byte }
 // The token is the one Jackson's writeString chooses, including a quirk:
 // an ASCII string longer than 2666 bytes is written as long Unicode text
 // (0xE4), not long ASCII text (0xE0).
-func (w *Writer) WriteString(s string) error { return writeString(w, s) }
+func (w *Writer) WriteString(s string) error { return w.writeString(s) }
 
 // WriteStringBytes is WriteString for UTF-8 held in a byte slice.
-func (w *Writer) WriteStringBytes(s []byte) error { return writeString(w, s) }
+func (w *Writer) WriteStringBytes(s []byte) error { return w.writeString(bytesString(s)) }
 
 // WriteKey writes a property name, or a shared-name reference when shared
 // names are enabled and name was written before in this document. It is
 // allowed only inside an object, where a name is due. name must be valid
 // UTF-8.
-func (w *Writer) WriteKey(name string) error { return writeKey(w, name) }
+func (w *Writer) WriteKey(name string) error { return w.writeKey(name) }
 
 // WriteKeyBytes is WriteKey for a name held in a byte slice.
-func (w *Writer) WriteKeyBytes(name []byte) error { return writeKey(w, name) }
+func (w *Writer) WriteKeyBytes(name []byte) error { return w.writeKey(bytesString(name)) }
 
-func writeString[T text](w *Writer, s T) error {
+// bytesString returns the bytes of b as a string without copying them.
+// The string is only valid while b is not changed; the shared tables keep
+// copies of the strings they record.
+func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// writeString is WriteString.
+func (w *Writer) writeString(s string) error {
 	n := len(s)
 	if n == 0 {
 		return w.writeByte(KindString, tokenEmptyString)
 	}
 	shared := w.opts.SharedValues && n <= maxSharedValueLen
+	var h uint64
 	if shared {
-		if i, ok := lookupShared(&w.values, s); ok {
+		h = hashShared(s)
+		if i, ok := w.values.find(s, h); ok {
 			if err := w.beforeValue(KindString); err != nil {
 				return err
 			}
@@ -77,36 +85,38 @@ func writeString[T text](w *Writer, s T) error {
 		if ascii && n <= maxLongASCII {
 			token = tokenLongASCII
 		}
-		w.buf = append(append(append(w.buf, token), s...), tokenEndString)
+		w.buf = append(w.buf, token)
+		w.appendString(s)
+		w.buf = append(w.buf, tokenEndString)
 	case ascii:
-		w.buf = append(append(w.buf, tokenTinyASCII+byte(n-1)), s...)
+		w.buf = append(w.buf, tokenTinyASCII+byte(n-1))
+		w.appendString(s)
 	default:
-		w.buf = append(append(w.buf, tokenTinyUTF8+byte(n-2)), s...)
+		w.buf = append(w.buf, tokenTinyUTF8+byte(n-2))
+		w.appendString(s)
 	}
 	if shared {
-		addShared(&w.values, s)
+		w.values.add(s, h)
 	}
 	return nil
 }
 
-func writeKey[T text](w *Writer, name T) error {
+// writeKey is WriteKey.
+func (w *Writer) writeKey(name string) error {
 	if w.state != stateKey {
 		return w.misplaced(KindKey)
 	}
-	n := len(name)
-	if n == 0 {
+	if len(name) == 0 {
 		w.buf = append(w.buf, keyEmpty) // never shared
 		w.state = stateValue
 		return nil
 	}
 	shared := !w.opts.DisableSharedNames
+	var h uint64
 	if shared {
-		if i, ok := lookupShared(&w.names, name); ok {
-			if i < 64 {
-				w.buf = append(w.buf, keyShortRef+byte(i))
-			} else {
-				w.buf = append(w.buf, keyLongRef|byte(i>>8), byte(i))
-			}
+		h = hashShared(name)
+		if i, ok := w.names.find(name, h); ok {
+			w.appendNameRef(i)
 			w.state = stateValue
 			return nil
 		}
@@ -115,105 +125,121 @@ func writeKey[T text](w *Writer, name T) error {
 	if !valid {
 		return &WriterError{Msg: "cannot write a key that is not valid UTF-8"}
 	}
-	switch {
-	case ascii && n <= maxShortKeyASCII:
-		w.buf = append(append(w.buf, keyShortASCII+byte(n-1)), name...)
-	case !ascii && n <= maxShortKeyUnicode:
-		w.buf = append(append(w.buf, keyShortUTF8+byte(n-2)), name...)
-	default:
-		w.buf = append(append(append(w.buf, keyLong), name...), tokenEndString)
-	}
+	w.appendKeyToken(name, ascii)
 	if shared {
-		addShared(&w.names, name) // long (0x34) names too, as Jackson does
+		w.names.add(name, h) // long (0x34) names too, as Jackson does
 	}
 	w.state = stateValue
 	return nil
 }
 
-// checkUTF8 reports whether s is all ASCII, and whether it is valid
-// UTF-8. It looks at eight bytes at a time, and validates only from the
-// first block that holds a byte >= 0x80.
-func checkUTF8[T text](s T) (ascii, valid bool) {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		_ = s[i+7]
-		block := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if block&0x8080808080808080 != 0 {
-			return false, validUTF8(s[i:])
-		}
-	}
-	for j := i; j < len(s); j++ {
-		if s[j] >= 0x80 {
-			return false, validUTF8(s[i:])
-		}
-	}
-	return true, true
-}
-
-// validUTF8 reports whether s is valid UTF-8.
-func validUTF8[T text](s T) bool {
-	switch s := any(s).(type) {
-	case string:
-		return utf8.ValidString(s)
-	case []byte:
-		return utf8.Valid(s)
-	}
-	panic("unreachable")
-}
-
-// sharedTable is the Writer's half of a back-reference table: the index
-// of every string that may be referenced, in the current document.
-type sharedTable struct {
-	// lookup maps a string to its index. Indices whose low byte is FE or
-	// FF are never referenced (a long reference would contain that byte),
-	// so they are counted but not recorded, as Jackson does.
-	lookup map[string]int
-	n      int // entries added in this document (0..tableSize)
-
-	// items[i] is the last string added at index i, kept across
-	// documents: a []byte that equals it reuses it instead of allocating,
-	// so a Writer that writes documents of one shape does not allocate.
-	items []string
-}
-
-// reset empties the table for a new document.
-func (t *sharedTable) reset() {
-	if t.n > 0 {
-		clear(t.lookup)
-		t.n = 0
-	}
-}
-
-// lookupShared returns the index to reference for s, if any.
-func lookupShared[T text](t *sharedTable, s T) (int, bool) {
-	if t.n == 0 {
-		return 0, false
-	}
-	i, ok := t.lookup[string(s)] // does not allocate
-	return i, ok
-}
-
-// addShared gives s, just written in full, the next index. A full table
-// is emptied first, so the new entry gets index 0.
-func addShared[T text](t *sharedTable, s T) {
-	if t.n == tableSize {
-		clear(t.lookup)
-		t.n = 0
-	}
-	i := t.n
-	t.n++
+// appendKeyToken appends name, not empty, written in full: the short
+// ASCII or Unicode key token and its bytes, or the long form.
+//
+// The Writer's hot paths append to w.buf in place (w.buf = append(w.buf,
+// ...)), which the compiler turns into a length update, without a write
+// barrier, when the capacity suffices.
+func (w *Writer) appendKeyToken(name string, ascii bool) {
+	n := len(name)
 	switch {
-	case i == len(t.items):
-		t.items = append(t.items, string(s))
-	case t.items[i] != string(s):
-		t.items[i] = string(s)
-	}
-	if i&0xFF >= 0xFE {
+	case ascii && n <= maxShortKeyASCII:
+		w.buf = append(w.buf, keyShortASCII+byte(n-1))
+	case !ascii && n <= maxShortKeyUnicode:
+		w.buf = append(w.buf, keyShortUTF8+byte(n-2))
+	default:
+		w.buf = append(w.buf, keyLong)
+		w.appendString(name)
+		w.buf = append(w.buf, tokenEndString)
 		return
 	}
-	if t.lookup == nil {
-		t.lookup = make(map[string]int)
+	w.appendString(name)
+}
+
+// appendNameRef appends a reference to shared name i.
+func (w *Writer) appendNameRef(i int) {
+	if i < 64 {
+		w.buf = append(w.buf, keyShortRef+byte(i))
+	} else {
+		w.buf = append(w.buf, keyLongRef|byte(i>>8), byte(i))
 	}
-	t.lookup[t.items[i]] = i
+}
+
+// A PreparedKey is a property name made ready to be written many times
+// with WritePreparedKey: its full token and its table hash are computed
+// once, so that writing it costs a table probe and a copy. It is
+// immutable, and may be shared by any number of Writers and goroutines; a
+// copy of a PreparedKey value is the same key.
+type PreparedKey struct {
+	name  string
+	hash  uint64
+	token string // the name written in full (keyEmpty alone for "")
+	id    uint32 // a number of its own, for the Writers' caches
+}
+
+// preparedKeys counts the PreparedKeys made, to give each its id. Ids stop
+// at maxCachedKeys, the id of all the keys the caches leave out.
+var preparedKeys atomic.Uint64
+
+// PrepareKey returns name prepared for WritePreparedKey, or an error when
+// name is not valid UTF-8.
+func PrepareKey(name string) (*PreparedKey, error) {
+	ascii, valid := checkUTF8(name)
+	if !valid {
+		return nil, &WriterError{Msg: "cannot prepare a key that is not valid UTF-8"}
+	}
+	k := &PreparedKey{name: name, hash: hashShared(name), token: string(rune(keyEmpty)),
+		id: uint32(min(preparedKeys.Add(1)-1, maxCachedKeys))}
+	if name != "" {
+		var w Writer
+		w.appendKeyToken(name, ascii)
+		k.token = string(w.buf)
+	}
+	return k, nil
+}
+
+// Name returns the name k was prepared from.
+func (k *PreparedKey) Name() string { return k.name }
+
+// WritePreparedKey is WriteKey(k.Name()), faster: the bytes and the hash
+// of the name were computed by PrepareKey. The output is the same.
+func (w *Writer) WritePreparedKey(k *PreparedKey) error {
+	if w.state != stateKey {
+		return w.misplaced(KindKey)
+	}
+	w.state = stateValue
+	if !w.opts.DisableSharedNames && k.name != "" {
+		i, ok := w.names.cached(k)
+		if !ok {
+			i, ok = w.names.findKey(k)
+		}
+		if ok {
+			w.appendNameRef(i)
+			return nil
+		}
+		w.names.addKey(k)
+	}
+	w.appendString(k.token)
+	return nil
+}
+
+// checkUTF8 reports whether s is all ASCII, and whether it is valid
+// UTF-8. It looks at eight bytes at a time, and validates only from the
+// first block that holds a byte >= 0x80, with the Reader's table-driven
+// validator (faster than utf8.ValidString on non-ASCII text).
+func checkUTF8(s string) (ascii, valid bool) {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	for len(b) >= 8 {
+		if le.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false, rdValidUTF8(b)
+		}
+		b = b[8:]
+	}
+	var or byte
+	for _, c := range b {
+		or |= c
+	}
+	if or < 0x80 {
+		return true, true
+	}
+	return false, rdValidUTF8(b)
 }

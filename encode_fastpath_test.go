@@ -1,0 +1,66 @@
+package smile
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// celsius has a MarshalText method, so that it must not take the fast
+// paths for plain numbers.
+type celsius float64
+
+func (c celsius) MarshalText() ([]byte, error) {
+	return []byte(strconv.FormatFloat(float64(c), 'f', -1, 64) + "C"), nil
+}
+
+type count int64
+
+func (c *count) MarshalText() ([]byte, error) { return []byte("#" + strconv.Itoa(int(*c))), nil }
+
+// TestEncodeFastPaths checks that the fast paths for plain struct fields
+// and for slices and arrays of integers and float64s write what the
+// general encoders write (the same values through interfaces), and that
+// types with methods keep them.
+func TestEncodeFastPaths(t *testing.T) {
+	type plain struct {
+		A string  `json:"a"`
+		B int     `json:"b"`
+		C int64   `json:"c"`
+		D float64 `json:"d"`
+		E bool    `json:"e"`
+		F string  `json:"f"`
+	}
+	type withMethods struct {
+		A celsius   `json:"a"`
+		B count     `json:"b"`
+		C []celsius `json:"c"`
+		D []count   `json:"d"`
+	}
+	cases := []struct {
+		name     string
+		got, via any
+	}{
+		{"struct fields", plain{"x", -7, 1 << 40, 2.5, true, "é"},
+			map[string]any{"a": "x", "b": -7, "c": int64(1 << 40), "d": 2.5, "e": true, "f": "é"}},
+		{"[]int", []int{0, 1, -16, 300, -1 << 30}, []any{0, 1, -16, 300, -1 << 30}},
+		{"[]int64", []int64{15, 16, 1 << 31}, []any{int64(15), int64(16), int64(1 << 31)}},
+		{"[]float64", []float64{0.5, -1e300}, []any{0.5, -1e300}},
+		{"[2]float64", [2]float64{1, 2}, []any{1.0, 2.0}},
+		{"[3]int", [3]int{1, 2, 3}, []any{1, 2, 3}},
+		{"empty", []float64{}, []any{}},
+		{"[][2]float64", [][2]float64{{1, 2}, {3, 4}}, []any{[]any{1.0, 2.0}, []any{3.0, 4.0}}},
+		{"methods", &withMethods{A: 21.5, B: 3, C: []celsius{1}, D: []count{4}},
+			map[string]any{"a": "21.5C", "b": "#3", "c": []any{"1C"}, "d": []any{"#4"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := Marshal(c.got)
+			require.NoError(t, err)
+			want, err := Marshal(c.via)
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+		})
+	}
+}

@@ -1,0 +1,55 @@
+package stream_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// TestWriterArrayMethods checks that WriteIntArray and WriteFloat64Array
+// write what WriteStartArray, one WriteInt or WriteFloat64 per value and
+// WriteEndArray write, at the root, inside arrays and as object values,
+// and that they are refused where a value is not allowed.
+func TestWriterArrayMethods(t *testing.T) {
+	ints := []int64{0, 1, -1, 15, -16, 16, -17, 63, 64, 1 << 12, 1 << 13, 1 << 19, 1 << 20, 1 << 26, 1 << 27,
+		math.MaxInt32, math.MinInt32, math.MaxInt32 + 1, math.MinInt32 - 1, 1 << 40, math.MaxInt64, math.MinInt64}
+	floats := []float64{0, math.Copysign(0, -1), 1.5, -2.25, math.MaxFloat64, math.SmallestNonzeroFloat64,
+		math.Inf(1), math.Inf(-1), math.NaN()}
+	one := func(vs []int64, fs []float64) []op {
+		ops := []op{startArr}
+		for _, v := range vs {
+			ops = append(ops, num(v))
+		}
+		for _, f := range fs {
+			ops = append(ops, f64(f))
+		}
+		return append(ops, endArr)
+	}
+	intArr := func(vs []int64) op { return func(w *stream.Writer) error { return w.WriteIntArray(vs) } }
+	floatArr := func(fs []float64) op { return func(w *stream.Writer) error { return w.WriteFloat64Array(fs) } }
+	for _, vs := range [][]int64{nil, {7}, ints} {
+		want := append(append([]op{startArr}, one(vs, nil)...), startObj, key("k"))
+		want = append(append(want, one(vs, nil)...), endObj, endArr)
+		got := []op{startArr, intArr(vs), startObj, key("k"), intArr(vs), endObj, endArr}
+		requireBytes(t, play(t, defaults, want), play(t, defaults, got))
+		requireBytes(t, play(t, defaults, one(vs, nil)), play(t, defaults, []op{intArr(vs)}))
+	}
+	for _, fs := range [][]float64{nil, {0.5}, floats} {
+		want := append(append([]op{startArr}, one(nil, fs)...), startObj, key("k"))
+		want = append(append(want, one(nil, fs)...), endObj, endArr)
+		got := []op{startArr, floatArr(fs), startObj, key("k"), floatArr(fs), endObj, endArr}
+		requireBytes(t, play(t, defaults, want), play(t, defaults, got))
+		requireBytes(t, play(t, defaults, one(nil, fs)), play(t, defaults, []op{floatArr(fs)}))
+	}
+
+	w, err := stream.NewWriter(defaults)
+	require.NoError(t, err)
+	require.NoError(t, w.WriteStartObject())
+	before := len(w.Bytes())
+	require.Error(t, w.WriteIntArray(ints), "an array where a key is due")
+	require.Error(t, w.WriteFloat64Array(floats), "an array where a key is due")
+	require.Equal(t, before, len(w.Bytes()))
+}
