@@ -131,10 +131,15 @@ var ErrUnknownField = errors.New("unknown field")
 type decFunc func(d *decodeState, p unsafe.Pointer) error
 
 // pathSeg is one step of the path from the root to the value being
-// decoded: an object key (idx < 0) or an array index.
+// decoded: an array index (idx >= 0) or an object member (idx < 0), named
+// by fields[field].name for a struct field and by name otherwise. The
+// fields of a step are set as the decoders need them, so that moving to
+// the next element or struct field stores an integer, not a string.
 type pathSeg struct {
-	name string
-	idx  int
+	idx    int
+	field  int        // with fields: the struct field, or -1 for name
+	fields []decField // the struct's fields, for a struct member
+	name   string
 }
 
 // decodeState is the per-call state of a decoding: the reader, the
@@ -143,14 +148,27 @@ type decodeState struct {
 	r   *stream.Reader
 	cfg *decConfig
 
-	tok stream.Token // the token being decoded
-	off int64        // input offset of tok
+	tok stream.Token // the token being decoded (its offset: d.offset())
 
 	err  error // first non-fatal error (type errors), as encoding/json's savedError
 	path []pathSeg
 
 	vals []string // Go strings of the shared-value slots seen (by Slot)
 	keys []string // Go strings of the shared-name slots seen (by Slot)
+
+	// arena is the unused tail of a chunk that decoded strings are carved
+	// from (see newString); chunk is the size of the next one.
+	arena []byte
+	chunk int
+
+	flat []byte // elements without pointers being gathered (flatSlice)
+
+	// Chunks that interface values from anyValue point into.
+	strs   boxes[string]
+	ints   boxes[int64]
+	floats boxes[float64]
+	arrays boxes[[]any]
+	anys   []any // the chunk that short []any values are carved from
 
 	members []member // stack of object members being gathered (objectAny)
 	elems   []any    // stack of array elements being gathered (arrayAny)
@@ -166,6 +184,7 @@ var decodeStatePool sync.Pool
 func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 	if v := decodeStatePool.Get(); v != nil {
 		d := v.(*decodeState)
+		d.chunk = arenaChunk(len(data))
 		if d.cfg == cfg {
 			d.r.Reset(data)
 			return d, nil
@@ -182,7 +201,14 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &decodeState{r: r, cfg: cfg}, nil
+	return &decodeState{r: r, cfg: cfg, chunk: arenaChunk(len(data))}, nil
+}
+
+// arenaChunk returns the size of the string chunks for an input of n
+// bytes: the strings of a small document fit in one chunk, and a chunk
+// of a large one is big enough to make its allocation rare.
+func arenaChunk(n int) int {
+	return min(max(n, 256), 32<<10)
 }
 
 // release returns d to the pool, dropping what it refers to in the input
@@ -191,6 +217,7 @@ func (d *decodeState) release() {
 	d.r.Reset(nil)
 	d.tok = stream.Token{}
 	d.err = nil
+	clear(d.path[:cap(d.path)])
 	d.path = d.path[:0]
 	clear(d.vals)
 	d.vals = d.vals[:0]
@@ -200,6 +227,10 @@ func (d *decodeState) release() {
 	d.members = d.members[:0]
 	clear(d.elems)
 	d.elems = d.elems[:0]
+	d.flat = d.flat[:0]
+	if cap(d.flat) > 1<<20 {
+		d.flat = nil
+	}
 	if cap(d.members) > 4096 {
 		d.members = nil
 	}
@@ -215,26 +246,25 @@ func (d *decodeState) release() {
 	decodeStatePool.Put(d)
 }
 
+// offset returns the input offset of the token last read: d.tok, or the
+// key returned by nextKey.
+func (d *decodeState) offset() int64 { return d.r.TokenOffset() }
+
+// nextKey reads the next key of an object (see stream.Reader.ReadKey);
+// ok is false at the end of the object.
+func (d *decodeState) nextKey() (name []byte, slot int, ok bool, err error) {
+	return d.r.ReadKey()
+}
+
 // next reads the next token into d.tok.
 func (d *decodeState) next() error {
-	d.off = d.r.InputOffset()
-	t, err := d.r.ReadToken()
-	if err != nil {
-		return err
-	}
-	d.tok = t
-	return nil
+	return d.r.ReadTokenInto(&d.tok)
 }
 
 // nextValue reads the first token of a value in an array or after a key.
+// (The reader rejects an end-of-document marker there.)
 func (d *decodeState) nextValue() error {
-	if err := d.next(); err != nil {
-		return err
-	}
-	if d.tok.Kind == stream.KindEndOfDocument {
-		return &SyntaxError{Offset: d.off, Msg: "unexpected end-of-document marker inside an array"}
-	}
-	return nil
+	return d.r.ReadTokenInto(&d.tok)
 }
 
 // saveError keeps err if it is the first non-fatal error.
@@ -247,13 +277,23 @@ func (d *decodeState) saveError(err error) {
 // typeError records an *UnmarshalTypeError for the current token and Go
 // type t, and skips the rest of the value.
 func (d *decodeState) typeError(t reflect.Type) error {
-	d.saveError(&UnmarshalTypeError{Value: d.tokDesc(), Type: t, Offset: d.off, Field: d.pathString()})
+	if d.err != nil {
+		// Only the first error is returned: build no other (an array of
+		// mismatched elements would otherwise cost an error each).
+		return d.skipRest()
+	}
+	d.saveError(&UnmarshalTypeError{Value: d.tokDesc(), Type: t, Offset: d.offset(), Field: d.pathString()})
 	return d.skipRest()
 }
 
 // typeErrorErr is typeError with an underlying cause.
 func (d *decodeState) typeErrorErr(t reflect.Type, cause error) error {
-	d.saveError(&UnmarshalTypeError{Value: d.tokDesc(), Type: t, Offset: d.off, Field: d.pathString(), Err: cause})
+	if d.err != nil {
+		// Only the first error is returned: build no other (an array of
+		// mismatched elements would otherwise cost an error each).
+		return d.skipRest()
+	}
+	d.saveError(&UnmarshalTypeError{Value: d.tokDesc(), Type: t, Offset: d.offset(), Field: d.pathString(), Err: cause})
 	return d.skipRest()
 }
 
@@ -347,21 +387,56 @@ func (d *decodeState) pathString() string {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		b.WriteString(s.name)
+		if s.fields != nil && s.field >= 0 {
+			b.WriteString(s.fields[s.field].name)
+		} else {
+			b.WriteString(s.name)
+		}
 	}
 	return b.String()
 }
 
-// pushKey and pushIndex add a step to the path; pop removes it.
-func (d *decodeState) pushKey(name string) { d.path = append(d.path, pathSeg{name: name, idx: -1}) }
-func (d *decodeState) pushIndex(i int)     { d.path = append(d.path, pathSeg{idx: i}) }
-func (d *decodeState) setIndex(i int)      { d.path[len(d.path)-1].idx = i }
-func (d *decodeState) pop()                { d.path = d.path[:len(d.path)-1] }
+// push adds a step to the path and returns it; its fields other than idx
+// are left as they were.
+func (d *decodeState) push(idx int) *pathSeg {
+	n := len(d.path)
+	if n < cap(d.path) {
+		d.path = d.path[:n+1]
+	} else {
+		d.path = append(d.path, pathSeg{})
+	}
+	s := &d.path[n]
+	s.idx = idx
+	return s
+}
+
+// pushKey, pushStruct and pushIndex add a step to the path: a map key or
+// other named member, a member of a struct with the given fields, an
+// array element. pop removes it.
+func (d *decodeState) pushKey(name string) {
+	s := d.push(-1)
+	s.fields = nil
+	s.name = name
+}
+func (d *decodeState) pushStruct(fields []decField) {
+	s := d.push(-1)
+	s.fields = fields
+	s.field = -1
+}
+func (d *decodeState) pushIndex(i int) { d.push(i) }
+func (d *decodeState) setIndex(i int)  { d.path[len(d.path)-1].idx = i }
+func (d *decodeState) setKey(name string) {
+	s := &d.path[len(d.path)-1]
+	s.field = -1
+	s.name = name
+}
+func (d *decodeState) setField(i int) { d.path[len(d.path)-1].field = i }
+func (d *decodeState) pop()           { d.path = d.path[:len(d.path)-1] }
 
 // containerLimit returns the *LimitError for an array or object with more
 // than DecOptions.MaxContainerLen elements.
 func (d *decodeState) containerLimit(n int) error {
-	return &LimitError{Offset: d.off, Limit: "MaxContainerLen", Max: int64(d.cfg.opts.MaxContainerLen), Got: int64(n)}
+	return &LimitError{Offset: d.offset(), Limit: "MaxContainerLen", Max: int64(d.cfg.opts.MaxContainerLen), Got: int64(n)}
 }
 
 // str returns the current string token as a Go string. A string stored in
@@ -370,25 +445,27 @@ func (d *decodeState) str() string {
 	b := d.tok.Bytes()
 	s := d.tok.Slot
 	if s < 0 || len(b) == 0 {
-		return string(b)
+		return d.newString(b)
 	}
-	return slotString(&d.vals, s, b)
+	return d.slotString(&d.vals, s, b)
 }
 
 // key returns the current key token as a Go string, made once per
 // shared-name slot content.
-func (d *decodeState) key() string {
-	b := d.tok.Bytes()
-	s := d.tok.Slot
+func (d *decodeState) key() string { return d.keyString(d.tok.Bytes(), d.tok.Slot) }
+
+// keyString returns key b, read from shared-name slot s (or -1), as a Go
+// string, made once per slot content.
+func (d *decodeState) keyString(b []byte, s int) string {
 	if s < 0 || len(b) == 0 {
-		return string(b)
+		return d.newString(b)
 	}
-	return slotString(&d.keys, s, b)
+	return d.slotString(&d.keys, s, b)
 }
 
 // slotString returns the string cached in (*cache)[slot] when it equals b,
 // else stores and returns a new one.
-func slotString(cache *[]string, slot int, b []byte) string {
+func (d *decodeState) slotString(cache *[]string, slot int, b []byte) string {
 	c := *cache
 	if slot < len(c) {
 		if c[slot] == string(b) {
@@ -403,11 +480,32 @@ func slotString(cache *[]string, slot int, b []byte) string {
 		}
 		*cache = c
 	} else {
-		return string(b)
+		return d.newString(b)
 	}
-	s := string(b)
+	s := d.newString(b)
 	c[slot] = s
 	return s
+}
+
+// newString returns b as a new Go string. Short strings are copied into a
+// shared chunk, so that most strings of a document cost no allocation of
+// their own (a string kept alive keeps its whole chunk alive, as with
+// strings aliasing the input in other decoders). The bytes of a chunk are
+// written once, before the strings over them are made, and never again.
+func (d *decodeState) newString(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if n > cap(d.arena)-len(d.arena) {
+		if n > d.chunk/4 {
+			return string(b)
+		}
+		d.arena = make([]byte, 0, d.chunk)
+	}
+	i := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[i], n)
 }
 
 // value decodes the next value into the value at p with dec. At the
@@ -415,7 +513,7 @@ func slotString(cache *[]string, slot int, b []byte) string {
 // with nothing left, value returns io.EOF.
 func (d *decodeState) value(dec decFunc, p unsafe.Pointer, skipMarkers bool) error {
 	for {
-		// Peek first, so that a header is consumed and d.off is the
+		// Peek first, so that a header is consumed and d.offset() is the
 		// offset of the value itself.
 		if _, err := d.r.PeekKind(); err != nil {
 			if err == io.EOF {
@@ -431,7 +529,7 @@ func (d *decodeState) value(dec decFunc, p unsafe.Pointer, skipMarkers bool) err
 		}
 	}
 	if d.tok.Kind == stream.KindEndOfDocument {
-		return &SyntaxError{Offset: d.off, Msg: "end-of-document marker where a value is expected"}
+		return &SyntaxError{Offset: d.offset(), Msg: "end-of-document marker where a value is expected"}
 	}
 	return d.fatal(dec(d, p))
 }

@@ -1,8 +1,10 @@
 package smile
 
 import (
+	"slices"
 	"strconv"
 
+	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -18,11 +20,15 @@ func (d *decodeState) anyValue() (any, error) {
 	case stream.KindFalse:
 		return false, nil
 	case stream.KindString:
-		return d.str(), nil
+		return d.strs.box(d.str()), nil
 	case stream.KindStartObject:
 		return d.objectAny()
 	case stream.KindStartArray:
-		return d.arrayAny()
+		a, err := d.arrayAny()
+		if err != nil {
+			return nil, err
+		}
+		return d.arrays.box(a), nil
 	case stream.KindBinary:
 		b := d.tok.Bytes()
 		out := make([]byte, len(b))
@@ -34,16 +40,19 @@ func (d *decodeState) anyValue() (any, error) {
 	}
 	switch d.tok.Kind {
 	case stream.KindInt:
-		return d.tok.Int(), nil
+		if v := d.tok.Int(); v >= 0 && v < 256 {
+			return v, nil // the runtime boxes these without allocating
+		}
+		return d.ints.box(d.tok.Int()), nil
 	case stream.KindFloat32, stream.KindFloat64:
-		return d.tok.Float64(), nil
+		return d.floats.box(d.tok.Float64()), nil
 	case stream.KindBigInt:
 		return d.tok.BigInt(), nil
 	case stream.KindBigDecimal:
 		u, s := d.tok.BigDecimal()
 		return Decimal{Unscaled: u, Scale: s}, nil
 	}
-	return nil, &SyntaxError{Offset: d.off, Msg: "unexpected " + d.tok.Kind.String() + " where a value is expected"}
+	return nil, &SyntaxError{Offset: d.offset(), Msg: "unexpected " + d.tok.Kind.String() + " where a value is expected"}
 }
 
 // numberText returns the exact text of the current number token.
@@ -72,17 +81,18 @@ func (d *decodeState) objectInto(m map[string]any) error {
 	n := 0
 	d.pushKey("")
 	for {
-		if err := d.next(); err != nil {
+		kb, slot, ok, err := d.nextKey()
+		if err != nil {
 			return err
 		}
-		if d.tok.Kind == stream.KindEndObject {
+		if !ok {
 			break
 		}
 		if n++; n > max {
 			return d.containerLimit(n)
 		}
-		k := d.key()
-		d.path[len(d.path)-1].name = k
+		k := d.keyString(kb, slot)
+		d.setKey(k)
 		if err := d.nextValue(); err != nil {
 			return err
 		}
@@ -104,17 +114,18 @@ func (d *decodeState) objectAny() (map[string]any, error) {
 	base := len(d.members)
 	d.pushKey("")
 	for {
-		if err := d.next(); err != nil {
+		kb, slot, ok, err := d.nextKey()
+		if err != nil {
 			return nil, err
 		}
-		if d.tok.Kind == stream.KindEndObject {
+		if !ok {
 			break
 		}
 		if n := len(d.members) - base + 1; n > max {
 			return nil, d.containerLimit(n)
 		}
-		k := d.key()
-		d.path[len(d.path)-1].name = k
+		k := d.keyString(kb, slot)
+		d.setKey(k)
 		if err := d.nextValue(); err != nil {
 			return nil, err
 		}
@@ -122,17 +133,59 @@ func (d *decodeState) objectAny() (map[string]any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(d.members) == cap(d.members) {
+			// Double, rather than append's 1.25× for large slices, so
+			// that hostile input of tiny values costs 2× the scratch
+			// space, not 5× (see memory_test.go).
+			d.members = slices.Grow(d.members, len(d.members))
+		}
 		d.members = append(d.members, member{k, v})
 	}
 	d.pop()
 	ms := d.members[base:]
-	m := make(map[string]any, len(ms))
+	// The size hint is capped: an object repeating one key must not size
+	// its map for entries it never holds.
+	m := make(map[string]any, min(len(ms), 64))
 	for _, e := range ms {
 		m[e.key] = e.val
 	}
 	clear(ms)
 	d.members = d.members[:base]
 	return m, nil
+}
+
+// boxes makes interface values holding a T without an allocation each:
+// the values are stored in chunks, and each interface points to its own
+// element, which is never written again. A value kept alive keeps its
+// chunk alive.
+type boxes[T any] struct {
+	buf []T
+}
+
+// boxChunk is the number of values in a chunk of boxes.
+const boxChunk = 128
+
+func (b *boxes[T]) box(v T) any {
+	if len(b.buf) == cap(b.buf) {
+		b.buf = make([]T, 0, boxChunk)
+	}
+	b.buf = append(b.buf, v)
+	return rt.Box(&b.buf[len(b.buf)-1])
+}
+
+// anySlice returns a new []any of length and capacity n. Short ones are
+// carved from a shared chunk, as boxes does: with the capacity set to n,
+// appending to one never writes into the next.
+func (d *decodeState) anySlice(n int) []any {
+	if n == 0 || n > boxChunk/8 {
+		return make([]any, n) // n == 0: empty, not nil
+	}
+	if cap(d.anys)-len(d.anys) < n {
+		d.anys = make([]any, 0, boxChunk)
+	}
+	i := len(d.anys)
+	d.anys = d.anys[:i+n]
+	return d.anys[i : i+n : i+n]
 }
 
 // member is an object member gathered by objectAny.
@@ -163,11 +216,17 @@ func (d *decodeState) arrayAny() ([]any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(d.elems) == cap(d.elems) {
+			// Double, rather than append's 1.25× for large slices, so
+			// that hostile input of tiny values costs 2× the scratch
+			// space, not 5× (see memory_test.go).
+			d.elems = slices.Grow(d.elems, len(d.elems))
+		}
 		d.elems = append(d.elems, v)
 	}
 	d.pop()
 	es := d.elems[base:]
-	a := make([]any, len(es))
+	a := d.anySlice(len(es))
 	copy(a, es)
 	clear(es)
 	d.elems = d.elems[:base]

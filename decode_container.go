@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
@@ -13,13 +15,20 @@ import (
 )
 
 // sliceDecoder decodes an array into a slice as encoding/json does: the
-// elements are decoded in order, in place for those within the old length,
-// the slice grows geometrically as elements arrive, and its length is
-// then set to the number of elements. An empty array gives an empty
-// non-nil slice; null gives nil.
+// elements are decoded in order, in place for those within the old
+// capacity, and the length is then set to the number of elements. An
+// empty array gives an empty non-nil slice; null gives nil.
+//
+// A slice without capacity (a new one, usually) gets a new array of the
+// exact length: the elements are gathered first, in scratch space reused
+// from call to call, so that the slice is allocated once instead of
+// growing as elements arrive.
 func sliceDecoder(t reflect.Type) decFunc {
 	st := rt.NewSliceType(t)
 	dec := decoderOf(t.Elem())
+	esz := int(t.Elem().Size())
+	flat := esz > 0 && !hasPointers(t.Elem())
+	var scratch sync.Pool // of pointers to []T, emptied and zeroed
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindStartArray:
@@ -29,50 +38,143 @@ func sliceDecoder(t reflect.Type) decFunc {
 		default:
 			return d.typeError(t)
 		}
-		max := d.cfg.opts.MaxContainerLen
-		i := 0
-		d.pushIndex(0)
-		for {
-			if err := d.nextValue(); err != nil {
-				return err
+		switch {
+		case st.Cap(p) != 0:
+			err := d.sliceElems(st, dec, p)
+			if err == nil && st.Len(p) == 0 {
+				st.SetEmpty(p) // as encoding/json: a new empty slice
 			}
-			if d.tok.Kind == stream.KindEndArray {
-				break
-			}
-			if i >= max {
-				return d.containerLimit(i + 1)
-			}
-			if i >= st.Cap(p) {
-				// Len == Cap == i here; GrowCap keeps the i elements.
-				st.SetLen(p, i)
-				st.GrowCap(p, growBy(i))
-			}
-			if i >= st.Len(p) {
-				st.SetLen(p, i+1)
-			}
-			d.setIndex(i)
-			if err := dec(d, st.Index(p, i)); err != nil {
-				return err
-			}
-			i++
+			return err
+		case flat:
+			return d.flatSlice(st, dec, esz, p)
 		}
-		d.pop()
-		if i == 0 {
+		sp, _ := scratch.Get().(unsafe.Pointer)
+		if sp == nil {
+			sp = st.NewHeader()
+		}
+		err := d.sliceElems(st, dec, sp)
+		if err == nil && st.Len(sp) > 0 {
+			st.CopyFrom(p, sp)
+		} else if err == nil {
 			st.SetEmpty(p)
-		} else {
-			st.SetLen(p, i)
 		}
-		return nil
+		st.ClearLen(sp)
+		if st.Cap(sp) <= 1<<12 {
+			scratch.Put(sp)
+		}
+		return err
 	}
 }
 
+// sliceElems decodes the elements of an array into the slice at p,
+// reusing its capacity and growing it geometrically, and sets its length
+// to the number of elements.
+func (d *decodeState) sliceElems(st *rt.SliceType, dec decFunc, p unsafe.Pointer) error {
+	max := d.cfg.opts.MaxContainerLen
+	i := 0
+	d.pushIndex(0)
+	for {
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+		if d.tok.Kind == stream.KindEndArray {
+			break
+		}
+		if i >= max {
+			return d.containerLimit(i + 1)
+		}
+		if i >= st.Cap(p) {
+			// Len == Cap == i here; GrowCap keeps the i elements.
+			st.SetLen(p, i)
+			st.GrowCap(p, growBy(i))
+		}
+		if i >= st.Len(p) {
+			st.SetLen(p, i+1)
+		}
+		d.setIndex(i)
+		if err := dec(d, st.Index(p, i)); err != nil {
+			return err
+		}
+		i++
+	}
+	d.pop()
+	st.SetLen(p, i)
+	return nil
+}
+
+// flatSlice decodes the elements of an array, of a type without pointers
+// and esz bytes, into d.flat, then stores them in a new slice of the exact
+// length at p: one allocation and no copies as the array grows. No
+// element decoder can use d.flat while it runs (an element without
+// pointers holds no slice), but d.flat may move as it grows, so elements
+// are addressed by offset.
+func (d *decodeState) flatSlice(st *rt.SliceType, dec decFunc, esz int, p unsafe.Pointer) error {
+	max := d.cfg.opts.MaxContainerLen
+	base := len(d.flat)
+	i := 0
+	d.pushIndex(0)
+	for {
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+		if d.tok.Kind == stream.KindEndArray {
+			break
+		}
+		if i >= max {
+			return d.containerLimit(i + 1)
+		}
+		n := len(d.flat)
+		d.flat = slices.Grow(d.flat, esz)[:n+esz]
+		clear(d.flat[n:])
+		d.setIndex(i)
+		if err := dec(d, unsafe.Pointer(&d.flat[n])); err != nil {
+			return err
+		}
+		i++
+	}
+	d.pop()
+	if i == 0 {
+		st.SetEmpty(p)
+	} else {
+		src := d.flat[base:]
+		b := make([]byte, len(src)) // with the copy: not zeroed first
+		copy(b, src)
+		st.SetBytes(p, b, i)
+	}
+	d.flat = d.flat[:base]
+	return nil
+}
+
+// hasPointers reports whether values of t hold pointers.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
 // growBy returns how many elements to make room for in a full slice of
-// n elements: 4 at first, then one (append's policy grows geometrically).
+// n elements: 4 at first, then n, doubling the capacity. (Asking for one
+// would follow append's policy, which grows large slices by 1.25×: the
+// allocations then total about 5× the final slice, too much on hostile
+// input of one-byte elements; see memory_test.go.)
 func growBy(n int) int {
 	if n == 0 {
 		return 4
 	}
-	return 1
+	return n
 }
 
 // arrayDecoder decodes an array into a Go array: extra elements are
@@ -151,7 +253,7 @@ func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
 			s := d.tok.Bytes()
 			v, err := strconv.ParseInt(string(s), 10, bits)
 			if err != nil {
-				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(string(s)), Type: kt, Offset: d.off, Field: d.pathString(), Err: numErrCause(err)})
+				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(string(s)), Type: kt, Offset: d.offset(), Field: d.pathString(), Err: numErrCause(err)})
 				return false, nil
 			}
 			switch bits {
@@ -172,7 +274,7 @@ func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
 			s := d.tok.Bytes()
 			v, err := strconv.ParseUint(string(s), 10, bits)
 			if err != nil {
-				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(string(s)), Type: kt, Offset: d.off, Field: d.pathString(), Err: numErrCause(err)})
+				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(string(s)), Type: kt, Offset: d.offset(), Field: d.pathString(), Err: numErrCause(err)})
 				return false, nil
 			}
 			switch bits {
@@ -216,6 +318,10 @@ func mapDecoder(t reflect.Type) decFunc {
 	if t.Key().Kind() == reflect.String && t.Elem() == decAnyType && !reflect.PointerTo(t.Key()).Implements(decTextUnmarshalerType) {
 		return mapStringAnyDecoder(t)
 	}
+	strType := reflect.TypeFor[string]()
+	if t.Key() == strType && t.Elem() == strType {
+		return mapStringStringDecoder(t)
+	}
 	mt := rt.NewMapType(t)
 	dec := decoderOf(t.Elem())
 	strKey := t.Key().Kind() == reflect.String && !reflect.PointerTo(t.Key()).Implements(decTextUnmarshalerType)
@@ -236,30 +342,42 @@ func mapDecoder(t reflect.Type) decFunc {
 		n := 0
 		d.pushKey("")
 		for {
-			if err := d.next(); err != nil {
-				return err
-			}
-			if d.tok.Kind == stream.KindEndObject {
-				break
-			}
-			if n++; n > max {
-				return d.containerLimit(n)
-			}
-			if !strKey {
-				d.path[len(d.path)-1].name = d.key()
-			}
-			ok, err := keyDec(d, kp)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				if err := d.r.SkipValue(); err != nil {
-					return d.fatal(err)
-				}
-				continue
-			}
 			if strKey {
-				d.path[len(d.path)-1].name = *(*string)(kp)
+				// Keys come as bytes, without a Token.
+				kb, slot, ok, err := d.nextKey()
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				if n++; n > max {
+					return d.containerLimit(n)
+				}
+				k := d.keyString(kb, slot)
+				*(*string)(kp) = k
+				d.setKey(k)
+			} else {
+				if err := d.next(); err != nil {
+					return err
+				}
+				if d.tok.Kind == stream.KindEndObject {
+					break
+				}
+				if n++; n > max {
+					return d.containerLimit(n)
+				}
+				d.setKey(d.key())
+				ok, err := keyDec(d, kp)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					if err := d.r.SkipValue(); err != nil {
+						return d.fatal(err)
+					}
+					continue
+				}
 			}
 			if err := d.nextValue(); err != nil {
 				return err
@@ -269,6 +387,60 @@ func mapDecoder(t reflect.Type) decFunc {
 				return err
 			}
 			mt.SetIndex(p, kp, ep)
+		}
+		d.pop()
+		return nil
+	}
+}
+
+// mapStringStringDecoder is mapDecoder for map[string]string and named
+// types of it, without reflection.
+func mapStringStringDecoder(t reflect.Type) decFunc {
+	elem := t.Elem()
+	return func(d *decodeState, p unsafe.Pointer) error {
+		mp := (*map[string]string)(p)
+		switch d.tok.Kind {
+		case stream.KindStartObject:
+		case stream.KindNull:
+			*mp = nil
+			return nil
+		default:
+			return d.typeError(t)
+		}
+		if *mp == nil {
+			*mp = make(map[string]string)
+		}
+		m := *mp
+		max := d.cfg.opts.MaxContainerLen
+		n := 0
+		d.pushKey("")
+		for {
+			kb, slot, ok, err := d.nextKey()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			if n++; n > max {
+				return d.containerLimit(n)
+			}
+			k := d.keyString(kb, slot)
+			d.setKey(k)
+			if err := d.nextValue(); err != nil {
+				return err
+			}
+			var v string // stored even after a type error, as by mapDecoder
+			switch d.tok.Kind {
+			case stream.KindString:
+				v = d.str()
+			case stream.KindNull:
+			default:
+				if err := d.typeError(elem); err != nil {
+					return err
+				}
+			}
+			m[k] = v
 		}
 		d.pop()
 		return nil
@@ -373,23 +545,24 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	}
 	max := d.cfg.opts.MaxContainerLen
 	n, hint := 0, 0
-	d.pushKey("")
+	d.pushStruct(sd.fields)
 	for {
-		if err := d.next(); err != nil {
+		kb, _, ok, err := d.nextKey()
+		if err != nil {
 			return err
 		}
-		if d.tok.Kind == stream.KindEndObject {
+		if !ok {
 			break
 		}
 		if n++; n > max {
 			return d.containerLimit(n)
 		}
-		i := sd.lookup(d, d.tok.Bytes(), hint)
+		i := sd.lookup(d, kb, hint)
 		if i < 0 {
 			if d.cfg.opts.DisallowUnknownFields {
-				key := string(d.tok.Bytes())
-				d.path[len(d.path)-1].name = key
-				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(key), Type: sd.t, Offset: d.off, Field: d.pathString(), Err: ErrUnknownField})
+				key := string(kb)
+				d.setKey(key)
+				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(key), Type: sd.t, Offset: d.offset(), Field: d.pathString(), Err: ErrUnknownField})
 			}
 			if err := d.r.SkipValue(); err != nil {
 				return d.fatal(err)
@@ -398,7 +571,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		}
 		hint = i + 1
 		f := &sd.fields[i]
-		d.path[len(d.path)-1].name = f.name
+		d.setField(i)
 		fp, err := d.fieldPtr(p, f)
 		if err != nil {
 			d.saveError(err)
@@ -427,7 +600,7 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 		pp := (*unsafe.Pointer)(unsafe.Add(p, h.offset))
 		if *pp == nil {
 			if !h.exported {
-				return nil, fmt.Errorf("smile: cannot set embedded pointer to unexported struct %v (field %s at offset %d)", h.elem.Type(), d.pathString(), d.off)
+				return nil, fmt.Errorf("smile: cannot set embedded pointer to unexported struct %v (field %s at offset %d)", h.elem.Type(), d.pathString(), d.offset())
 			}
 			*pp = h.elem.New()
 		}

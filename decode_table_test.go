@@ -132,7 +132,7 @@ var unmarshalCases = []unmarshalCase{
 	},
 	{
 		name: "int64 max", data: mustHex(dhdr + "25 03 7F 7F 7F 7F 7F 7F 7F 7F BE"), wantAny: int64(math.MaxInt64),
-		wantValues: []any{int(math.MaxInt64), int64(math.MaxInt64), uint64(math.MaxInt64), float64(math.MaxInt64),
+		wantValues: []any{wordInt(math.MaxInt64), int64(math.MaxInt64), uint64(math.MaxInt64), float64(math.MaxInt64),
 			*big.NewInt(math.MaxInt64), Number("9223372036854775807")},
 		wrongTypes: append([]reflect.Type{typeInt32, typeUint32}, notNumbers...),
 	},

@@ -31,7 +31,7 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 	if err != nil {
 		return &Decoder{err: err}
 	}
-	return &Decoder{d: &decodeState{r: sr, cfg: cfg}}
+	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10}}
 }
 
 // Decode reads the next root value and stores it in the value v points

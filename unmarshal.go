@@ -99,7 +99,7 @@ func (d *decodeState) validate() error {
 		case stream.KindStartArray, stream.KindStartObject:
 			stack = append(stack, open{object: k == stream.KindStartObject})
 		case stream.KindEndOfDocument:
-			return &SyntaxError{Offset: d.off, Msg: "unexpected end-of-document marker"}
+			return &SyntaxError{Offset: d.offset(), Msg: "unexpected end-of-document marker"}
 		}
 		if len(stack) == 0 {
 			return nil

@@ -144,20 +144,86 @@ func (r *Reader) TokenOffset() int64 { return r.tokOff }
 // ReadToken reads the next token. At the end of the input at the root
 // level it returns io.EOF. The token's bytes are valid until the next call
 // on the Reader.
-func (r *Reader) ReadToken() (Token, error) { return r.next(false) }
+func (r *Reader) ReadToken() (Token, error) {
+	var t Token
+	err := r.next(false, &t)
+	return t, err
+}
 
-// next reads the next token; with skip set, strings are not checked and
-// binary and big-number payloads are not decoded (their bytes are nil).
+// ReadTokenInto is ReadToken storing the token in *t, which saves copying
+// a Token on hot paths. On error *t is unchanged.
+func (r *Reader) ReadTokenInto(t *Token) error { return r.next(false, t) }
+
+// ReadKey reads the next token of an object, which must be a key or the end
+// of the object: it returns the key's bytes and its slot in the shared-name
+// table (-1 when it has none), or ok false at the end of the object. It is
+// ReadToken without a Token, for a decoder's hot path; the bytes are valid
+// until the next call on the Reader. Where no key can stand (outside an
+// object, or after a key) it returns an error and consumes nothing.
+func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
+	if r.ready && r.mode == rdKey && r.pos < len(r.buf) {
+		b := r.buf[r.pos]
+		switch {
+		case b >= keyShortRef && b < keyShortASCII: // short name reference
+			i := int(b & 0x3F)
+			if i < len(r.names.ents) && r.names.ents[i].valid {
+				r.tokOff = r.base + int64(r.pos)
+				r.pos++
+				r.mode = rdObjValue
+				return r.names.bytes(i), i, true, nil
+			}
+		case b >= keyShortASCII && b < tokenStartArray: // short name
+			r.tokOff = r.base + int64(r.pos)
+			name, slot, err = r.readShortKey(b, false)
+			return name, slot, err == nil, err
+		case b >= keyLongRef && b < keyLong && r.pos+1 < len(r.buf): // long name reference
+			i := int(b&3)<<8 | int(r.buf[r.pos+1])
+			if i < len(r.names.ents) && r.names.ents[i].valid {
+				r.tokOff = r.base + int64(r.pos)
+				r.pos += 2
+				r.mode = rdObjValue
+				return r.names.bytes(i), i, true, nil
+			}
+		case b == tokenEndObject:
+			r.tokOff = r.base + int64(r.pos)
+			r.pop()
+			return nil, -1, false, nil
+		}
+	}
+	return r.readKeySlow()
+}
+
+// readKeySlow is ReadKey for every case but the common ones.
+func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
+	if r.err != nil {
+		return nil, -1, false, r.err
+	}
+	if r.mode != rdKey {
+		return nil, -1, false, errors.New("smile: ReadKey where no key can stand")
+	}
+	var t Token
+	if err := r.next(false, &t); err != nil {
+		return nil, -1, false, err
+	}
+	if t.Kind == KindEndObject {
+		return nil, -1, false, nil
+	}
+	return t.bytes, t.Slot, true, nil // in key mode, next returns keys and ends only
+}
+
+// next reads the next token into *t, which it leaves unchanged on error;
+// with skip set, strings are not checked and binary and big-number
+// payloads are not decoded (their bytes are nil).
 //
 // It is the only function that builds Tokens: the decoders it calls return
-// plain values, so that a Token travels in registers once instead of being
-// copied through a chain of calls. Headers in the middle of the input are
-// consumed here, in a loop, however many there are.
-func (r *Reader) next(skip bool) (Token, error) {
+// plain values, and the token is stored in place, field by field (see
+// Token.set), never copied through a chain of calls. Headers in the middle
+// of the input are consumed here, in a loop, however many there are.
+func (r *Reader) next(skip bool, t *Token) error {
 	for {
 		if !r.ready || r.pos >= len(r.buf) {
 			if err := r.prepare(); err != nil {
-				return Token{}, err
+				return err
 			}
 		}
 		b := r.buf[r.pos]
@@ -167,60 +233,60 @@ func (r *Reader) next(skip bool) (Token, error) {
 			case b >= keyShortASCII && b < tokenStartArray: // 0x80-0xF7: short name
 				s, slot, err := r.readShortKey(b, skip)
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindKey, Slot: slot, bytes: s}, nil
+				return t.set(KindKey, slot, false, s, 0, 0)
 			case b >= keyShortRef && b < keyShortASCII: // 0x40-0x7F: short name reference
 				i := int(b & 0x3F)
 				// Fast path; the table is empty when names are off.
 				if i < len(r.names.ents) && r.names.ents[i].valid {
 					r.pos++
 					r.mode = rdObjValue
-					return Token{Kind: KindKey, Slot: i, Ref: true, bytes: r.names.ents[i].s}, nil
+					return t.set(KindKey, i, true, r.names.bytes(i), 0, 0)
 				}
 				s, err := r.keyRef(i, 1)
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindKey, Slot: i, Ref: true, bytes: s}, nil
+				return t.set(KindKey, i, true, s, 0, 0)
 			case b == tokenEndObject:
 				r.pop()
-				return Token{Kind: KindEndObject, Slot: -1}, nil
+				return t.set(KindEndObject, -1, false, nil, 0, 0)
 			case b == keyEmpty:
 				r.pos++
 				r.mode = rdObjValue
-				return Token{Kind: KindKey, Slot: -1}, nil
+				return t.set(KindKey, -1, false, nil, 0, 0)
 			case b >= keyLongRef && b < keyLong: // 0x30-0x33: long name reference
 				if !r.need(2) {
-					return Token{}, r.truncated(r.off(r.pos), "a shared name reference")
+					return r.truncated(r.off(r.pos), "a shared name reference")
 				}
 				i := int(b&3)<<8 | int(r.buf[r.pos+1])
 				s, err := r.keyRef(i, 2)
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindKey, Slot: i, Ref: true, bytes: s}, nil
+				return t.set(KindKey, i, true, s, 0, 0)
 			case b == keyLong:
 				s, slot, err := r.readLongKey(skip)
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindKey, Slot: slot, bytes: s}, nil
+				return t.set(KindKey, slot, false, s, 0, 0)
 			}
-			return Token{}, r.syntaxErr(r.off(r.pos), "invalid type marker byte 0x%02X for expected key (or end of object)", b)
+			return r.syntaxErr(r.off(r.pos), "invalid type marker byte 0x%02X for expected key (or end of object)", b)
 		}
 
 		switch b >> 5 {
 		case 0: // 0x00-0x1F: short shared-value reference
 			if b == 0 {
-				return Token{}, r.invalidValueByte(b)
+				return r.invalidValueByte(b)
 			}
 			i := int(b) - 1
 			s, err := r.valueRef(i, 1)
 			if err != nil {
-				return Token{}, err
+				return err
 			}
-			return Token{Kind: KindString, Slot: i, Ref: true, bytes: s}, nil
+			return t.set(KindString, i, true, s, 0, 0)
 		case 1: // 0x20-0x3F: literals, numbers, header
 			k := KindNull
 			switch b {
@@ -234,113 +300,113 @@ func (r *Reader) next(skip bool) (Token, error) {
 			case tokenInt32:
 				v, err := r.readInt32()
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindInt, Slot: -1, num: uint64(v)}, nil
+				return t.set(KindInt, -1, false, nil, uint64(v), 0)
 			case tokenInt64:
 				v, err := r.readInt64()
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindInt, Slot: -1, num: uint64(v)}, nil
+				return t.set(KindInt, -1, false, nil, uint64(v), 0)
 			case tokenFloat32:
 				u, err := r.readFloat32()
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindFloat32, Slot: -1, num: uint64(u)}, nil
+				return t.set(KindFloat32, -1, false, nil, uint64(u), 0)
 			case tokenFloat64:
 				u, err := r.readFloat64()
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindFloat64, Slot: -1, num: u}, nil
+				return t.set(KindFloat64, -1, false, nil, u, 0)
 			case tokenBigInt:
 				v, err := r.readBigInt(skip)
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindBigInt, Slot: -1, bytes: v}, nil
+				return t.set(KindBigInt, -1, false, v, 0, 0)
 			case tokenBigDecimal:
 				v, scale, err := r.readBigDecimal(skip)
 				if err != nil {
-					return Token{}, err
+					return err
 				}
-				return Token{Kind: KindBigDecimal, Slot: -1, bytes: v, scale: scale}, nil
+				return t.set(KindBigDecimal, -1, false, v, 0, scale)
 			case headerByte0:
 				if err := r.midHeader(); err != nil {
-					return Token{}, err
+					return err
 				}
 				continue
 			default:
-				return Token{}, r.invalidValueByte(b)
+				return r.invalidValueByte(b)
 			}
 			r.pos++
 			r.valueDone()
-			return Token{Kind: k, Slot: -1}, nil
+			return t.set(k, -1, false, nil, 0, 0)
 		case 2, 3, 4, 5: // 0x40-0xBF: short strings
 			s, slot, err := r.readShortValue(b, skip)
 			if err != nil {
-				return Token{}, err
+				return err
 			}
-			return Token{Kind: KindString, Slot: slot, bytes: s}, nil
+			return t.set(KindString, slot, false, s, 0, 0)
 		case 6: // 0xC0-0xDF: small int
 			r.pos++
 			r.valueDone()
 			z := uint32(b & 0x1F)
-			return Token{Kind: KindInt, Slot: -1, num: uint64(int64(int32(z>>1) ^ -int32(z&1)))}, nil
+			return t.set(KindInt, -1, false, nil, uint64(int64(int32(z>>1)^-int32(z&1))), 0)
 		}
 		// 0xE0-0xFF
 		switch b {
 		case tokenLongASCII, tokenLongUTF8:
 			s, err := r.readLongValue(skip)
 			if err != nil {
-				return Token{}, err
+				return err
 			}
-			return Token{Kind: KindString, Slot: -1, bytes: s}, nil
+			return t.set(KindString, -1, false, s, 0, 0)
 		case tokenLongValRef, tokenLongValRef + 1, tokenLongValRef + 2, tokenLongValRef + 3:
 			if !r.need(2) {
-				return Token{}, r.truncated(r.off(r.pos), "a shared string value reference")
+				return r.truncated(r.off(r.pos), "a shared string value reference")
 			}
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
 			s, err := r.valueRef(i, 2)
 			if err != nil {
-				return Token{}, err
+				return err
 			}
-			return Token{Kind: KindString, Slot: i, Ref: true, bytes: s}, nil
+			return t.set(KindString, i, true, s, 0, 0)
 		case tokenStartArray, tokenStartObject:
 			if err := r.push(b == tokenStartObject); err != nil {
-				return Token{}, err
+				return err
 			}
 			if b == tokenStartObject {
-				return Token{Kind: KindStartObject, Slot: -1}, nil
+				return t.set(KindStartObject, -1, false, nil, 0, 0)
 			}
-			return Token{Kind: KindStartArray, Slot: -1}, nil
+			return t.set(KindStartArray, -1, false, nil, 0, 0)
 		case tokenEndArray:
 			if r.mode != rdArray {
 				if r.depth == 0 {
-					return Token{}, r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9) at the root level")
+					return r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9) at the root level")
 				}
-				return Token{}, r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9): expected a value for the key")
+				return r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9): expected a value for the key")
 			}
 			r.pop()
-			return Token{Kind: KindEndArray, Slot: -1}, nil
+			return t.set(KindEndArray, -1, false, nil, 0, 0)
 		case tokenBinary7Bit, tokenRawBinary:
 			v, err := r.readBinary(b == tokenBinary7Bit, skip)
 			if err != nil {
-				return Token{}, err
+				return err
 			}
-			return Token{Kind: KindBinary, Slot: -1, bytes: v}, nil
+			return t.set(KindBinary, -1, false, v, 0, 0)
 		case tokenEndObject:
-			return Token{}, r.syntaxErr(r.off(r.pos), "invalid type marker byte 0xFB in value mode (would be the end of an object in key mode)")
+			return r.syntaxErr(r.off(r.pos), "invalid type marker byte 0xFB in value mode (would be the end of an object in key mode)")
 		case tokenEndOfData:
 			if r.depth != 0 {
-				return Token{}, r.syntaxErr(r.off(r.pos), "end-of-content marker (0xFF) inside %s", r.containerName())
+				return r.syntaxErr(r.off(r.pos), "end-of-content marker (0xFF) inside %s", r.containerName())
 			}
 			r.pos++
-			return Token{Kind: KindEndOfDocument, Slot: -1}, nil
+			return t.set(KindEndOfDocument, -1, false, nil, 0, 0)
 		}
-		return Token{}, r.invalidValueByte(b)
+		return r.invalidValueByte(b)
 	}
 }
 
@@ -414,7 +480,8 @@ func (r *Reader) PeekKind() (Kind, error) {
 		}
 		if k == KindInvalid {
 			// The token is malformed: let ReadToken report it.
-			_, err := r.next(false)
+			var t Token
+			err := r.next(false, &t)
 			if err == nil {
 				err = r.syntaxErr(r.off(r.pos), "internal error: byte 0x%02X peeked as invalid", b)
 			}
@@ -443,13 +510,14 @@ func (r *Reader) SkipValue() error {
 	}
 	depth := r.depth
 	start := r.InputOffset()
+	var t Token
 	if k == KindKey {
-		if _, err := r.next(true); err != nil {
+		if err := r.next(true, &t); err != nil {
 			return err
 		}
 	}
 	for {
-		if _, err := r.next(true); err != nil {
+		if err := r.next(true, &t); err != nil {
 			if err == io.EOF {
 				// Cannot happen: PeekKind saw a token. Be safe anyway.
 				err = r.truncated(r.InputOffset(), "a skipped value")
@@ -658,3 +726,20 @@ var rdKeyKinds = func() (t [256]Kind) {
 	t[tokenEndObject] = KindEndObject
 	return t
 }()
+
+// set stores a token in *t field by field (a struct assignment through a
+// pointer would copy the whole Token with a bulk write barrier) and
+// returns nil, for next's returns. A nil slice is not stored over a nil
+// one: a pointer store into a heap Token costs a write barrier while the
+// garbage collector runs, and most tokens have no bytes.
+func (t *Token) set(k Kind, slot int, ref bool, b []byte, num uint64, scale int32) error {
+	t.Kind = k
+	t.Slot = slot
+	t.Ref = ref
+	if b != nil || t.bytes != nil {
+		t.bytes = b
+	}
+	t.num = num
+	t.scale = scale
+	return nil
+}

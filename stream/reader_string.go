@@ -17,13 +17,14 @@ type rdTable struct {
 	data []byte
 }
 
-// rdEntry is one stored string: a subslice of rdTable.data. For a stream
-// Reader the arena only grows by appending until the table is emptied (and
-// its entries with it), so an entry's bytes stay put even when append moves
-// the arena.
+// rdEntry is one stored string: the span data[off:off+n] of its table.
+// For a stream Reader the arena only grows by appending until the table is
+// emptied (and its entries with it), so a span stays valid when append
+// moves the arena. (Spans rather than slices: storing an entry stores no
+// pointer, which costs a write barrier while the garbage collector runs.)
 type rdEntry struct {
-	s     []byte
-	valid bool // checked to be UTF-8 (or need not be); false for strings stored while skipping
+	off, n int
+	valid  bool // checked to be UTF-8 (or need not be); false for strings stored while skipping
 }
 
 func (t *rdTable) reset(stream bool) {
@@ -33,28 +34,30 @@ func (t *rdTable) reset(stream bool) {
 	}
 }
 
+// bytes returns the bytes of entry i.
+func (t *rdTable) bytes(i int) []byte {
+	e := &t.ents[i]
+	return t.data[e.off : e.off+e.n : e.off+e.n]
+}
+
 // add appends s, found at r.buf[p:], to t and returns its index.
 func (r *Reader) add(t *rdTable, s []byte, p int, valid bool) int {
 	if len(t.ents) == tableSize {
 		t.reset(r.src != nil)
 	}
 	if r.src != nil {
-		off := len(t.data)
+		p = len(t.data)
 		t.data = append(t.data, s...)
-		s = t.data[off:len(t.data):len(t.data)]
-	} else {
-		s = t.data[p : p+len(s) : p+len(s)]
 	}
-	t.ents = append(t.ents, rdEntry{s: s, valid: valid})
+	t.ents = append(t.ents, rdEntry{off: p, n: len(s), valid: valid})
 	return len(t.ents) - 1
 }
 
 // get returns the bytes of entry i, checking them for UTF-8 first if they
 // were stored unchecked. at is the offset of the reference, for errors.
 func (r *Reader) get(t *rdTable, i int, at int64, what string) ([]byte, error) {
-	e := &t.ents[i]
-	s := e.s
-	if !e.valid {
+	s := t.bytes(i)
+	if e := &t.ents[i]; !e.valid {
 		if !rdValidUTF8(s) {
 			return nil, r.syntaxErr(at, "%s %d refers to a string that is not valid UTF-8", what, i)
 		}

@@ -26,5 +26,44 @@ func (s *SliceType) SetEmpty(p unsafe.Pointer) {
 // the capacity does not suffice. Len does not change. Unlike Grow it
 // allocates nothing but the new array.
 func (s *SliceType) GrowCap(p unsafe.Pointer, n int) {
-	reflect.NewAt(s.t.Type1(), p).Elem().Grow(n)
+	s.value(p).Grow(n)
+}
+
+// value returns the slice at p as an addressable reflect.Value. (Unlike
+// reflect.NewAt, it does not look up the pointer type in reflect's cache.)
+func (s *SliceType) value(p unsafe.Pointer) reflect.Value {
+	return reflect.ValueOf(s.t.PackEFace(p)).Elem()
+}
+
+// SetBytes sets *p to a slice of n elements whose memory is b, which must
+// hold exactly n elements. The element type must hold no pointers (the
+// garbage collector does not scan b) and its alignment must divide its
+// size; b must come from make, whose allocations are aligned to the
+// largest power of two up to 8 that divides their size.
+func (s *SliceType) SetBytes(p unsafe.Pointer, b []byte, n int) {
+	h := (*sliceHeader)(p)
+	h.data = unsafe.Pointer(unsafe.SliceData(b))
+	h.len = n
+	h.cap = n
+}
+
+// NewHeader allocates a nil slice of the type and returns a pointer to it.
+func (s *SliceType) NewHeader() unsafe.Pointer { return s.t.UnsafeNew() }
+
+// CopyFrom sets *p, a slice with no capacity, to a new slice holding the
+// elements of *src (allocated once, with room for no more than a few more
+// elements).
+func (s *SliceType) CopyFrom(p, src unsafe.Pointer) {
+	dst := s.value(p)
+	n := s.Len(src)
+	dst.Grow(n)
+	dst.SetLen(n)
+	reflect.Copy(dst, s.value(src))
+}
+
+// ClearLen zeroes the elements of *p up to its length, then sets the
+// length to 0.
+func (s *SliceType) ClearLen(p unsafe.Pointer) {
+	s.value(p).Clear()
+	s.SetLen(p, 0)
 }

@@ -1,0 +1,92 @@
+package stream_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// FuzzReadKey checks ReadKey against ReadToken: two Readers read the same
+// input, one with ReadToken only, the other with ReadKey wherever a key
+// or the end of an object is due; they must agree on every token, slot,
+// offset and error.
+//
+//	go test ./stream -run XXX -fuzz FuzzReadKey -fuzztime 60s
+func FuzzReadKey(f *testing.F) {
+	rdFuzzSeeds(f, func(data []byte, flags uint8) { f.Add(data, flags) })
+	f.Fuzz(func(t *testing.T, data []byte, flags uint8) {
+		opts := rdFuzzOpts(flags)
+		r1, err1 := stream.NewReader(data, opts)
+		r2, err2 := stream.NewReader(data, opts)
+		if err1 != nil || err2 != nil {
+			return
+		}
+		var objs []bool // open containers: true for an object
+		keyDue := false
+		for n := 0; n < 1<<16; n++ {
+			tok, err := r1.ReadToken()
+			if keyDue {
+				name, slot, ok, kerr := r2.ReadKey()
+				if (err == nil) != (kerr == nil) || err != nil && err.Error() != kerr.Error() {
+					t.Fatalf("token %d: ReadToken error %v, ReadKey error %v", n, err, kerr)
+				}
+				if err != nil {
+					return
+				}
+				if ok != (tok.Kind == stream.KindKey) || !bytes.Equal(name, tok.Bytes()) || ok && slot != tok.Slot {
+					t.Fatalf("token %d: ReadToken %v %q slot %d, ReadKey %q slot %d ok %v", n, tok.Kind, tok.Bytes(), tok.Slot, name, slot, ok)
+				}
+			} else {
+				tok2, kerr := r2.ReadToken()
+				if (err == nil) != (kerr == nil) || err != nil && err.Error() != kerr.Error() {
+					t.Fatalf("token %d: errors %v and %v", n, err, kerr)
+				}
+				if err != nil {
+					return
+				}
+				if tok2.Kind != tok.Kind || tok2.Slot != tok.Slot || !bytes.Equal(tok2.Bytes(), tok.Bytes()) {
+					t.Fatalf("token %d: %v and %v", n, tok, tok2)
+				}
+			}
+			if r1.TokenOffset() != r2.TokenOffset() || r1.InputOffset() != r2.InputOffset() {
+				t.Fatalf("token %d: offsets %d/%d and %d/%d", n, r1.TokenOffset(), r1.InputOffset(), r2.TokenOffset(), r2.InputOffset())
+			}
+			switch tok.Kind {
+			case stream.KindStartObject, stream.KindStartArray:
+				objs = append(objs, tok.Kind == stream.KindStartObject)
+				keyDue = tok.Kind == stream.KindStartObject
+			case stream.KindEndObject, stream.KindEndArray:
+				objs = objs[:len(objs)-1]
+				keyDue = len(objs) > 0 && objs[len(objs)-1]
+			case stream.KindKey:
+				keyDue = false
+			default:
+				keyDue = len(objs) > 0 && objs[len(objs)-1]
+			}
+		}
+	})
+}
+
+// TestReadKeyMisuse checks that ReadKey where no key can stand fails
+// without consuming anything.
+func TestReadKeyMisuse(t *testing.T) {
+	data := []byte{':', ')', '\n', 0x03, 0xF8, 0xC2, 0xF9} // [1]
+	r, err := stream.NewReader(data, stream.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.ReadToken(); err != nil { // [
+		t.Fatal(err)
+	}
+	off := r.InputOffset()
+	if _, _, _, err := r.ReadKey(); err == nil {
+		t.Fatal("ReadKey in an array: no error")
+	}
+	if r.InputOffset() != off {
+		t.Fatalf("ReadKey consumed input: offset %d, was %d", r.InputOffset(), off)
+	}
+	if tok, err := r.ReadToken(); err != nil || tok.Kind != stream.KindInt || tok.Int() != 1 {
+		t.Fatalf("after ReadKey: %v, %v", tok, err)
+	}
+}
