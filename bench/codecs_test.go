@@ -7,6 +7,7 @@ import (
 
 	"github.com/bytedance/sonic"
 	"github.com/fxamacker/cbor/v2"
+	"github.com/go-smile/smile"
 	gojson "github.com/goccy/go-json"
 	jsoniter "github.com/json-iterator/go"
 	"github.com/vmihailenco/msgpack/v5"
@@ -25,12 +26,7 @@ type codec struct {
 // codecs is the table every test and benchmark iterates over. Adding a codec
 // is adding one entry.
 var codecs = []codec{
-	// ---- SLOT: go-smile (github.com/go-smile/smile, default mode) ----
-	// When the root package's Marshal/Unmarshal land, import
-	// "github.com/go-smile/smile", add `require github.com/go-smile/smile
-	// v0.0.0-00010101000000-000000000000` to go.mod (the replace directive
-	// already points it at ../) and uncomment:
-	// {name: "smile", marshal: smile.Marshal, unmarshal: smile.Unmarshal},
+	{name: "smile", marshal: smile.Marshal, unmarshal: smile.Unmarshal}, // go-smile, default mode (go.mod replaces it with ../)
 
 	{name: "json", marshal: json.Marshal, unmarshal: json.Unmarshal}, // encoding/json, the baseline
 	{name: "goccy", marshal: gojson.Marshal, unmarshal: gojson.Unmarshal},

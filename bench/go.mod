@@ -6,6 +6,8 @@ go 1.24
 // together with the smile entry of the codec table (see codecs_test.go).
 replace github.com/go-smile/smile => ../
 
+require github.com/go-smile/smile v0.0.0-00010101000000-000000000000
+
 require (
 	github.com/bytedance/sonic v1.15.5
 	github.com/fxamacker/cbor/v2 v2.10.0
