@@ -232,6 +232,22 @@
 // allocated from a length read in the input before it is checked, and
 // arrays grow as their elements arrive.
 //
+// # Security considerations
+//
+// Smile often arrives from the network, so decoding is built for hostile
+// input: whatever the bytes, Unmarshal, Valid, a Decoder and the stream
+// Reader return an error (a *SyntaxError or *LimitError with the byte
+// offset, or an *UnmarshalTypeError) and never panic, hang, overflow the
+// stack or allocate from a length before checking it against what the
+// input can hold. The limits are DecOptions fields with safe defaults:
+// MaxDepth (1000), MaxStringLen (64 MiB), MaxBinaryLen (256 MiB),
+// MaxBigNumberLen (1000 bytes) and MaxContainerLen (16,777,216 elements).
+// For untrusted input, also bound the input itself (http.MaxBytesReader)
+// and lower the limits to what your documents need: memory spent on a
+// document is then a small multiple of its size. Invalid UTF-8 is an
+// error unless DecOptions.AllowInvalidUTF8 is set. SECURITY.md in the
+// repository explains each limit, each error and how to choose limits.
+//
 // # Differences from encoding/json
 //
 // Smile has types JSON lacks, so a few Go values are written differently
