@@ -2,13 +2,12 @@ package stream_test
 
 import (
 	"bytes"
-	"fmt"
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/go-smile/smile/internal/golden"
+	"github.com/go-smile/smile/internal/goldenplay"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -16,97 +15,12 @@ import (
 // need LegacyFloat32SignBits.
 
 func goldenOptions(c golden.Config, legacyFloats bool) stream.WriterOptions {
-	return stream.WriterOptions{
-		OmitHeader:            c.OmitHeader,
-		DisableSharedNames:    c.DisableSharedNames,
-		SharedValues:          c.SharedValues,
-		RawBinary:             c.RawBinary,
-		EndMarker:             c.EndMarker,
-		LegacyFloat32SignBits: legacyFloats,
-	}
+	return goldenplay.WriterOptions(c, legacyFloats)
 }
 
-// playOps makes the Writer calls that match Jackson's generator calls. A
-// NewDocument op ends the document, as Jackson's close() and a new
-// generator on the same output do; so does the end of the ops. Like
-// close(), it first ends the arrays and objects still open (EndDocument
-// refuses to).
-func playOps(w *stream.Writer, ops []golden.Op) error {
-	var p player
-	return p.play(w, ops)
-}
-
-// player plays ops; it keeps its stack of open containers between calls,
-// so that benchmarks do not allocate.
-type player struct {
-	open []golden.OpKind // EndObject or EndArray, innermost last
-}
-
-func (p *player) endDocument(w *stream.Writer) error {
-	for len(p.open) > 0 {
-		end := (*stream.Writer).WriteEndArray
-		if p.open[len(p.open)-1] == golden.EndObject {
-			end = (*stream.Writer).WriteEndObject
-		}
-		if err := end(w); err != nil {
-			return err
-		}
-		p.open = p.open[:len(p.open)-1]
-	}
-	return w.EndDocument()
-}
-
-func (p *player) play(w *stream.Writer, ops []golden.Op) error {
-	p.open = p.open[:0]
-	for i := range ops {
-		o := &ops[i]
-		var err error
-		switch o.Kind {
-		case golden.StartObject:
-			err = w.WriteStartObject()
-			p.open = append(p.open, golden.EndObject)
-		case golden.EndObject:
-			err = w.WriteEndObject()
-			p.open = p.open[:len(p.open)-1]
-		case golden.StartArray:
-			err = w.WriteStartArray()
-			p.open = append(p.open, golden.EndArray)
-		case golden.EndArray:
-			err = w.WriteEndArray()
-			p.open = p.open[:len(p.open)-1]
-		case golden.Key:
-			err = w.WriteKey(o.Str)
-		case golden.String:
-			err = w.WriteString(o.Str)
-		case golden.Int:
-			err = w.WriteInt(o.Int)
-		case golden.BigInt:
-			err = w.WriteBigInt(o.Big)
-		case golden.Float32:
-			err = w.WriteFloat32(float32frombits(o.Bits))
-		case golden.Float64:
-			err = w.WriteFloat64(float64frombits(o.Bits))
-		case golden.BigDecimal:
-			err = w.WriteBigDecimal(o.Big, o.Scale)
-		case golden.Binary:
-			err = w.WriteBinary(o.Bin)
-		case golden.Null:
-			err = w.WriteNull()
-		case golden.True:
-			err = w.WriteBool(true)
-		case golden.False:
-			err = w.WriteBool(false)
-		case golden.NewDocument:
-			err = p.endDocument(w)
-		default:
-			err = fmt.Errorf("unknown op kind %v", o.Kind)
-		}
-		if err != nil {
-			return fmt.Errorf("op %d (%v): %w", i, o, err)
-		}
-	}
-	return p.endDocument(w)
-}
+// playOps makes the Writer calls that match Jackson's generator calls;
+// see goldenplay.Play.
+func playOps(w *stream.Writer, ops []golden.Op) error { return goldenplay.Play(w, ops) }
 
 // checkGolden plays each case on a Writer and compares with Jackson.
 func checkGolden(t *testing.T, cases []golden.Case) {
@@ -230,9 +144,6 @@ func TestWriterGoldenBinary(t *testing.T) {
 	}
 }
 
-func float32frombits(b uint64) float32 { return math.Float32frombits(uint32(b)) }
-func float64frombits(b uint64) float64 { return math.Float64frombits(b) }
-
 // BenchmarkWriterCorpus replays the ops of the real-world corpus documents
 // (twitter, citm_catalog, canada, code) on a reused Writer.
 func BenchmarkWriterCorpus(b *testing.B) {
@@ -240,13 +151,13 @@ func BenchmarkWriterCorpus(b *testing.B) {
 		b.Run(c.Name, func(b *testing.B) {
 			w, err := stream.NewWriter(goldenOptions(c.Config, true))
 			require.NoError(b, err)
-			var p player
-			require.NoError(b, p.play(w, c.Ops))
+			var p goldenplay.Player
+			require.NoError(b, p.Play(w, c.Ops))
 			b.SetBytes(int64(len(w.Bytes())))
 			b.ReportAllocs()
 			for b.Loop() {
 				w.Reset(w.Bytes()[:0])
-				if err := p.play(w, c.Ops); err != nil {
+				if err := p.Play(w, c.Ops); err != nil {
 					b.Fatal(err)
 				}
 			}
