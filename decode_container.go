@@ -256,16 +256,7 @@ func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
 				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(string(s)), Type: kt, Offset: d.offset(), Field: d.pathString(), Err: numErrCause(err)})
 				return false, nil
 			}
-			switch bits {
-			case 8:
-				*(*int8)(kp) = int8(v)
-			case 16:
-				*(*int16)(kp) = int16(v)
-			case 32:
-				*(*int32)(kp) = int32(v)
-			default:
-				*(*int64)(kp) = v
-			}
+			storeInt(kp, bits, v)
 			return true, nil
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
@@ -277,16 +268,7 @@ func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
 				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(string(s)), Type: kt, Offset: d.offset(), Field: d.pathString(), Err: numErrCause(err)})
 				return false, nil
 			}
-			switch bits {
-			case 8:
-				*(*uint8)(kp) = uint8(v)
-			case 16:
-				*(*uint16)(kp) = uint16(v)
-			case 32:
-				*(*uint32)(kp) = uint32(v)
-			default:
-				*(*uint64)(kp) = v
-			}
+			storeUint(kp, bits, v)
 			return true, nil
 		}
 	}
@@ -607,4 +589,34 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 		p = *pp
 	}
 	return unsafe.Add(p, f.offset), nil
+}
+
+// storeInt stores v, already range-checked, in the signed integer of the
+// given bit size at p.
+func storeInt(p unsafe.Pointer, bits int, v int64) {
+	switch bits {
+	case 8:
+		*(*int8)(p) = int8(v)
+	case 16:
+		*(*int16)(p) = int16(v)
+	case 32:
+		*(*int32)(p) = int32(v)
+	default:
+		*(*int64)(p) = v
+	}
+}
+
+// storeUint stores v, already range-checked, in the unsigned integer of
+// the given bit size at p.
+func storeUint(p unsafe.Pointer, bits int, v uint64) {
+	switch bits {
+	case 8:
+		*(*uint8)(p) = uint8(v)
+	case 16:
+		*(*uint16)(p) = uint16(v)
+	case 32:
+		*(*uint32)(p) = uint32(v)
+	default:
+		*(*uint64)(p) = v
+	}
 }
