@@ -362,7 +362,7 @@ func TestHostileStructure(t *testing.T) {
 		{"header in an object", dhdr + "FA 80 61 3A 29 0A 01 FB", 7, ""},
 		{"unknown version", "3A 29 0A 11 C2", 3, "version"},
 		{"unknown version 0xF", "3A 29 0A F1 C2", 3, "version"},
-		{"reserved header bit is ignored, as by Jackson", "3A 29 0A 09 C2", -2, ""},
+		{"reserved header bit (Jackson ignores it)", "3A 29 0A 09 C2", 3, "reserved bit 3"},
 		{"bad third header byte", "3A 29 0B 01 C2", 2, ""},
 		{"header cut short", "3A 29", 0, ""},
 		{"no header", "C2", 0, "header"},

@@ -652,6 +652,11 @@ func (r *Reader) readHeader() error {
 	if v := flags & headerVersionMask; v != 0 {
 		return r.syntaxErr(at+3, "header version %d is not supported (only version 0 is)", v>>4)
 	}
+	if flags&headerReservedBit != 0 {
+		// Jackson ignores this bit; no Smile writer sets it, so a set bit
+		// means a format this reader does not know.
+		return r.syntaxErr(at+3, "header flags 0x%02X set the reserved bit 3 (0x08), which no Smile writer sets", flags)
+	}
 	r.pos += 4
 	r.applyHeader(flags)
 	return nil

@@ -11,12 +11,13 @@ type Header struct {
 	SharedNames  bool // bit 0: shared property-name references may be present
 	SharedValues bool // bit 1: shared string-value references may be present
 	RawBinary    bool // bit 2: raw 0xFD binary values may be present
-	Reserved     bool // bit 3: reserved (readers ignore it)
+	Reserved     bool // bit 3: reserved; the Reader rejects a header that sets it
 }
 
 // ParseHeader decodes the header at the start of b. It reports false when
 // b is shorter than 4 bytes, does not start with 3A 29 0A, or has a version
-// other than 0.
+// other than 0. It describes a set reserved bit rather than refusing it, so
+// that tools can show such a header; the Reader refuses it.
 func ParseHeader(b []byte) (Header, bool) {
 	if len(b) < 4 || b[0] != headerByte0 || b[1] != headerByte1 || b[2] != headerByte2 {
 		return Header{}, false

@@ -106,7 +106,9 @@ var rdSpecCases = []rdSpecCase{
 	{name: "bad-signature-2", hex: "3A 29 20 01", err: "followed by 0x20, not 0x0A", off: 2},
 	{name: "short-header", hex: "3A 29 0A", err: "end of input in the header", off: 0, eof: true},
 	{name: "version-1", hex: "3A 29 0A 10 21", err: "version 1 is not supported", off: 3},
-	{name: "reserved-bit-ignored", hex: "3A 29 0A 08 21", want: "null"},
+	// Jackson ignores bit 3; we refuse it (SECURITY.md).
+	{name: "reserved-bit", hex: "3A 29 0A 08 21", err: "reserved bit 3", off: 3},
+	{name: "reserved-bit-mid-stream", hex: "3A 29 0A 01 21 3A 29 0A 09 21", want: "null", err: "reserved bit 3", off: 8},
 	{name: "no-header-required", hex: "21", err: "does not start with the Smile header", off: 0},
 	{name: "json-hint", hex: "7B 22 61 22 7D", err: "looks like JSON", off: 0},
 	{name: "json-hint-array", hex: "5B 31 5D", err: "looks like JSON", off: 0},
