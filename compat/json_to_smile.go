@@ -38,6 +38,11 @@ const flushThreshold = 32 << 10
 // FromJSON converts JSON text to Smile. Each JSON value in r (values may
 // follow one another, separated by white space, as in JSON Lines) becomes
 // one Smile document in w.
+//
+// The input must be valid UTF-8: other bytes are an *InvalidUTF8Error
+// with their offset, as Jackson's JSON parser refuses them (encoding/json
+// would replace them with U+FFFD). An escaped lone surrogate such as
+// "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func FromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 	maxDepth := opts.MaxDepth
 	if maxDepth == 0 {
@@ -51,7 +56,7 @@ func FromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 	if err != nil {
 		return err
 	}
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(&utf8Reader{src: r})
 	dec.UseNumber()
 	c := jsonCopier{dec: dec, w: sw, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: maxDepth}
 	for {
@@ -102,6 +107,10 @@ func (c *jsonCopier) copyValue() error {
 		if err != nil {
 			if err == io.EOF && len(stack) > 0 {
 				return fmt.Errorf("compat: JSON input ends inside a value at offset %d: %w", c.dec.InputOffset(), io.ErrUnexpectedEOF)
+			}
+			var bad *InvalidUTF8Error
+			if errors.As(err, &bad) {
+				return err
 			}
 			if err != io.EOF {
 				return fmt.Errorf("compat: invalid JSON near offset %d: %w", c.dec.InputOffset(), err)
