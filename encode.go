@@ -47,6 +47,7 @@ type encodeState struct {
 	// entries and keyArena hold the entries of the maps being encoded, as
 	// stacks shared by nested maps (see encode_map.go).
 	entries  []mapEntry
+	keys     []string // the keys of the map[string]string and map[string]any being encoded
 	keyArena []byte
 
 	// ranges are the map iterators of the maps being encoded, a stack
@@ -87,7 +88,9 @@ func newEncodeState(cfg *encConfig) *encodeState {
 // the old one's buffer) when the stream options differ from those of the
 // current one.
 func (e *encodeState) setConfig(cfg *encConfig) {
-	e.cfg = cfg
+	if e.cfg != cfg { // a pointer stored only when it changes: no write barrier
+		e.cfg = cfg
+	}
 	if e.w == nil || e.wopt != cfg.stream {
 		var buf []byte
 		if e.w != nil {
@@ -119,7 +122,9 @@ func (e *encodeState) reset() {
 	}
 	e.w.Reset(b[:0])
 	e.ptrLevel = 0
-	clear(e.ptrSeen)
+	if len(e.ptrSeen) != 0 {
+		clear(e.ptrSeen)
+	}
 	e.words = e.words[:0]
 	for e.mapRanges > 0 { // after a panic
 		e.mapRanges--
@@ -139,6 +144,9 @@ func (e *encodeState) release() {
 	}
 	if cap(e.entries) > maxKeep/32 {
 		e.entries = nil
+	}
+	if cap(e.keys) > maxKeep/16 {
+		e.keys = nil
 	}
 	encodeStatePool.Put(e)
 }
@@ -410,14 +418,9 @@ func (e *encodeState) leaveCycleCheck(k cycleKey) {
 // newPtrEncoder writes nil as null and otherwise what the pointer points
 // to, which is addressable.
 func newPtrEncoder(t reflect.Type) encoderFunc {
-	target := ptrTargetEncoder(t)
-	return func(e *encodeState, p unsafe.Pointer) error {
-		q := rt.Deref(p)
-		if q == nil { // also checked by target: saves the call for nil
-			return e.w.WriteNull()
-		}
-		return target(e, q)
-	}
+	elem := typeEncoder(t.Elem(), true)
+	key := rt.TypeKey(t)
+	return func(e *encodeState, p unsafe.Pointer) error { return e.encodePointee(rt.Deref(p), t, key, elem) }
 }
 
 // ptrTargetEncoder is newPtrEncoder given the pointer q instead of a
@@ -425,18 +428,23 @@ func newPtrEncoder(t reflect.Type) encoderFunc {
 func ptrTargetEncoder(t reflect.Type) encoderFunc {
 	elem := typeEncoder(t.Elem(), true)
 	key := rt.TypeKey(t)
-	return func(e *encodeState, q unsafe.Pointer) error {
-		if q == nil {
-			return e.w.WriteNull()
-		}
-		k := cycleKey{p: q, typ: key}
-		if err := e.enterCycleCheck(k, t, nil); err != nil {
-			return err
-		}
-		err := elem(e, q)
-		e.leaveCycleCheck(k)
+	return func(e *encodeState, q unsafe.Pointer) error { return e.encodePointee(q, t, key, elem) }
+}
+
+// encodePointee writes null when q, a pointer of type t whose
+// rt.TypeKey is key, is nil, and otherwise the value it points to with
+// elem, tracking q for cycles.
+func (e *encodeState) encodePointee(q unsafe.Pointer, t reflect.Type, key uintptr, elem encoderFunc) error {
+	if q == nil {
+		return e.w.WriteNull()
+	}
+	k := cycleKey{p: q, typ: key}
+	if err := e.enterCycleCheck(k, t, nil); err != nil {
 		return err
 	}
+	err := elem(e, q)
+	e.leaveCycleCheck(k)
+	return err
 }
 
 // encodeEface writes the value held by the any at p.

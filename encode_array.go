@@ -37,6 +37,9 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 			return e.w.WriteNull()
 		}
 		n := st.Len(p)
+		if n == 0 { // nothing to track
+			return e.writeEmptyArray()
+		}
 		// Slices are tracked by their data pointer and length, so that a
 		// slice holding itself is a cycle but a sub-slice is not.
 		k := cycleKey{p: st.Data(p), n: n, typ: key}
@@ -47,6 +50,14 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 		e.leaveCycleCheck(k)
 		return err
 	}
+}
+
+// writeEmptyArray writes [].
+func (e *encodeState) writeEmptyArray() error {
+	if err := e.w.WriteStartArray(); err != nil {
+		return err
+	}
+	return e.w.WriteEndArray()
 }
 
 // newArrayEncoder writes a byte array as binary and any other array as a
@@ -78,7 +89,8 @@ type elemsEncoder func(e *encodeState, p unsafe.Pointer, n int) error
 
 // newElemsEncoder returns the elemsEncoder of elements of type t. Integers
 // and float64s without methods of their own are written by one Writer
-// call; other elements one by one with their encoder.
+// call, such strings by a loop without calls through an encoder; other
+// elements one by one with their encoder.
 func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 	switch plainKind(t) {
 	case reflect.Float64:
@@ -89,10 +101,27 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 		return func(e *encodeState, p unsafe.Pointer, n int) error {
 			return e.w.WriteIntArray(unsafe.Slice((*int64)(p), n))
 		}
+	case reflect.String:
+		return func(e *encodeState, p unsafe.Pointer, n int) error {
+			return encodeStrings(e, unsafe.Slice((*string)(p), n))
+		}
 	}
 	elem := typeEncoder(t, addr)
 	size := t.Size()
 	return func(e *encodeState, p unsafe.Pointer, n int) error { return encodeElems(e, elem, p, size, n) }
+}
+
+// encodeStrings writes an array of the strings v.
+func encodeStrings(e *encodeState, v []string) error {
+	if err := e.w.WriteStartArray(); err != nil {
+		return err
+	}
+	for _, s := range v {
+		if err := e.writeString(s); err != nil {
+			return err
+		}
+	}
+	return e.w.WriteEndArray()
 }
 
 // encodeElems writes an array of the n elements of the given size

@@ -38,10 +38,24 @@ func TestEncodeFastPaths(t *testing.T) {
 		C []celsius `json:"c"`
 		D []count   `json:"d"`
 	}
+	type pointers struct {
+		A *string  `json:"a"`
+		B *int     `json:"b"`
+		C *float64 `json:"c"`
+		D *bool    `json:"d"`
+		E *celsius `json:"e"`
+		F *count   `json:"f"`
+	}
+	type named string
+	str, n, f, b, c, k := "é", 300, 0.25, true, celsius(1.5), count(2)
 	cases := []struct {
 		name     string
 		got, via any
 	}{
+		{"pointer fields", pointers{&str, &n, &f, &b, &c, &k},
+			map[string]any{"a": "é", "b": 300, "c": 0.25, "d": true, "e": "1.5C", "f": "#2"}},
+		{"nil pointer fields", pointers{}, map[string]any{"a": nil, "b": nil, "c": nil, "d": nil, "e": nil, "f": nil}},
+		{"[]string", []named{"a", "", "名前"}, []any{"a", "", "名前"}},
 		{"struct fields", plain{"x", -7, 1 << 40, 2.5, true, "é"},
 			map[string]any{"a": "x", "b": -7, "c": int64(1 << 40), "d": 2.5, "e": true, "f": "é"}},
 		{"[]int", []int{0, 1, -16, 300, -1 << 30}, []any{0, 1, -16, 300, -1 << 30}},

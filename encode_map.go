@@ -87,7 +87,7 @@ func stringMapEncoder(t reflect.Type) func(e *encodeState, p unsafe.Pointer, sor
 }
 
 // encodeStringKeyMap writes m with write for the elements. Sorted, it
-// collects the keys on e.entries, sorts them and looks each element up.
+// collects the keys on e.keys, sorts them and looks each element up.
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
@@ -103,18 +103,20 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 		}
 		return e.w.WriteEndObject()
 	}
-	start := len(e.entries)
+	start := len(e.keys)
 	defer func() {
-		clear(e.entries[start:])
-		e.entries = e.entries[:start]
+		clear(e.keys[start:])
+		e.keys = e.keys[:start]
 	}()
 	for k := range m {
-		e.entries = append(e.entries, mapEntry{key: k})
+		e.keys = append(e.keys, k)
 	}
-	slices.SortFunc(e.entries[start:], func(a, b mapEntry) int { return strings.Compare(a.key, b.key) })
-	for i := start; i < len(e.entries); i++ {
-		// e.entries may be reallocated by nested maps: index it afresh.
-		k := e.entries[i].key
+	// Sorting strings, rather than entries, compares without a call
+	// through a function and moves 16 bytes per swap.
+	slices.Sort(e.keys[start:])
+	for i := start; i < len(e.keys); i++ {
+		// e.keys may be reallocated by nested maps: index it afresh.
+		k := e.keys[i]
 		if err := e.writeKey(k); err != nil {
 			return err
 		}

@@ -11,11 +11,17 @@ import (
 // encField is a struct field ready to encode: its key, where it is, how to
 // write it and when to leave it out.
 type encField struct {
-	key     stream.PreparedKey // a copy, next to the rest: one pointer less to follow
+	key    stream.PreparedKey // a copy, next to the rest: one pointer less to follow
+	offset uintptr
+	// kind is the plainKind of the field's type, or of the type its
+	// pointer points to when deref is set: such fields are written
+	// without a call through enc.
+	kind  reflect.Kind
+	deref bool // the field is a pointer to a plain kind: nil is null
+	cond  bool // hops, isEmpty or isZero is set
+	enc   encoderFunc
+
 	hops    []embedHop
-	offset  uintptr
-	kind    reflect.Kind // plainKind of the field's type: written without enc
-	enc     encoderFunc
 	isEmpty func(p unsafe.Pointer) bool // omitempty; nil without the option
 	isZero  func(p unsafe.Pointer) bool // omitzero; nil without the option
 }
@@ -33,6 +39,12 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 			return func(*encodeState, unsafe.Pointer) error { return err }
 		}
 		ef := encField{key: *key, hops: f.hops, offset: f.offset, kind: plainKind(f.typ)}
+		if ef.kind == reflect.Invalid && f.typ.Kind() == reflect.Pointer && specialEncoder(f.typ) == nil {
+			// A pointer to a plain kind. It cannot be part of a cycle, so
+			// it needs none of ptrTargetEncoder's tracking.
+			ef.kind = plainKind(f.typ.Elem())
+			ef.deref = ef.kind != reflect.Invalid
+		}
 		// A field reached through an embedded pointer is addressable.
 		ef.enc = typeEncoder(f.typ, addr || len(f.hops) > 0)
 		if f.omitEmpty {
@@ -41,40 +53,46 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		if f.omitZero {
 			ef.isZero = zeroFunc(f.typ, addr || len(f.hops) > 0)
 		}
+		ef.cond = ef.hops != nil || ef.isEmpty != nil || ef.isZero != nil
 		fields[i] = ef
 	}
 	return func(e *encodeState, p unsafe.Pointer) error {
-		if err := e.w.WriteStartObject(); err != nil {
+		w := e.w
+		if err := w.WriteStartObject(); err != nil {
 			return err
 		}
 		for i := range fields {
 			f := &fields[i]
-			fp := p
-			if f.hops != nil {
-				if fp = followHops(p, f.hops); fp == nil {
+			var fp unsafe.Pointer
+			if !f.cond {
+				fp = unsafe.Add(p, f.offset)
+			} else if fp = f.pointer(p); fp == nil {
+				continue
+			}
+			if err := w.WritePreparedKey(&f.key); err != nil {
+				return err
+			}
+			if f.deref {
+				if fp = *(*unsafe.Pointer)(fp); fp == nil {
+					if err := w.WriteNull(); err != nil {
+						return err
+					}
 					continue
 				}
 			}
-			fp = unsafe.Add(fp, f.offset)
-			if f.isEmpty != nil && f.isEmpty(fp) || f.isZero != nil && f.isZero(fp) {
-				continue
-			}
-			if err := e.w.WritePreparedKey(&f.key); err != nil {
-				return err
-			}
 			var err error
 			switch f.kind { // the most common kinds, without a call through enc
-			case reflect.String: // e.writeString, one call shorter
+			case reflect.String:
 				s := *(*string)(fp)
-				if err = e.w.WriteString(s); err != nil {
+				if err = w.WriteString(s); err != nil {
 					err = e.retryString(s, err)
 				}
 			case reflect.Int64:
-				err = e.w.WriteInt(*(*int64)(fp))
+				err = w.WriteInt(*(*int64)(fp))
 			case reflect.Float64:
-				err = e.w.WriteFloat64(*(*float64)(fp))
+				err = w.WriteFloat64(*(*float64)(fp))
 			case reflect.Bool:
-				err = e.w.WriteBool(*(*bool)(fp))
+				err = w.WriteBool(*(*bool)(fp))
 			default:
 				err = f.enc(e, fp)
 			}
@@ -82,8 +100,24 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 				return err
 			}
 		}
-		return e.w.WriteEndObject()
+		return w.WriteEndObject()
 	}
+}
+
+// pointer returns a pointer to f in the struct at p, or nil when f is to
+// be left out: it is behind a nil embedded pointer, or empty with
+// omitempty, or zero with omitzero.
+func (f *encField) pointer(p unsafe.Pointer) unsafe.Pointer {
+	if f.hops != nil {
+		if p = followHops(p, f.hops); p == nil {
+			return nil
+		}
+	}
+	p = unsafe.Add(p, f.offset)
+	if f.isEmpty != nil && f.isEmpty(p) || f.isZero != nil && f.isZero(p) {
+		return nil
+	}
+	return p
 }
 
 // plainKind returns the kind of t when values of t are written as that

@@ -4,6 +4,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"unsafe"
 )
 
 // Writer appends Smile tokens to a byte slice, choosing the same token
@@ -65,7 +66,13 @@ func NewWriterTo(w io.Writer, opts WriterOptions) (*Writer, error) {
 // and makes it append to dst[:len(dst)] from now on, keeping its options.
 // A Writer made by NewWriterTo keeps its io.Writer.
 func (w *Writer) Reset(dst []byte) {
-	w.buf = dst
+	if cap(dst) != 0 && cap(dst) == cap(w.buf) && unsafe.SliceData(dst) == unsafe.SliceData(w.buf) {
+		// dst is w.buf resliced, as when the Writer is reused: setting
+		// the length alone needs no GC write barrier.
+		w.buf = w.buf[:len(dst)]
+	} else {
+		w.buf = dst
+	}
 	w.state = stateNewDocument
 	w.depth = 0
 	w.names.reset()

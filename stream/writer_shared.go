@@ -22,29 +22,41 @@ func hashShared(s string) uint64 { return maphash.String(sharedSeed, s) }
 // writes their next occurrence in full. Adding to a table of 1024 entries
 // empties it first.
 //
-// The lookup is an open-addressed hash table with linear probing, at most
-// half full. Each slot records the generation it was filled in, and only
-// slots of the current generation are occupied, so emptying the table for
-// the next document is one increment, however many strings it held. The
-// table keeps its own copy of the strings, in arena, so that its slots
-// hold no pointers: filling one needs no GC write barrier, and callers may
-// change or drop their strings after the call.
+// Strings are recorded in two places:
+//
+//   - byKey[id] records the index of the name of the PreparedKey with that
+//     id. PrepareKey gives every PreparedKey of one name the same id, so a
+//     struct field's key is found, or known to be new, without hashing or
+//     comparing its name.
+//   - An open-addressed hash table with linear probing, at most half full,
+//     records the strings for lookups by value (WriteKey, WriteString).
+//     Its slots hold no pointers: the table keeps its own copy of the
+//     strings, in arena, so that filling a slot needs no GC write barrier
+//     and callers may change or drop their strings after the call.
+//
+// A document whose keys are all PreparedKeys (a tree of structs) needs only
+// byKey. So the names of PreparedKeys go into the hash table only once a
+// string is looked up by value in the document: until then they wait in
+// pending, in the order they were added.
+//
+// Each entry records the generation it was made in (tag>>10), and only
+// entries of the current generation count, so emptying the table for the
+// next document is one increment, however many strings it held.
 type sharedTable struct {
 	slots []sharedSlot // a power of two long (or empty)
 	used  int          // slots of the current generation
 	gen   uint32       // the current generation, < 1<<22; 0 is never current
-	n     int          // indices given out in this document (0..tableSize)
+	n     int          // indices given out in this generation (0..tableSize)
 	arena []byte       // the bytes of the strings of the current generation
 
-	// byKey[id] caches the tag (as in sharedSlot) of the name of the
-	// PreparedKey with that id, when its name is recorded: a struct
-	// field's key is found without hashing or comparing its name.
-	byKey []uint32
+	byKey   []uint32 // PreparedKey id -> tag, as in sharedSlot
+	pending []uint32 // ids of the names recorded in byKey but not yet in slots
+	indexed bool     // slots hold every recorded string of this generation
 }
 
-// sharedSlot is one slot of a sharedTable: the string arena[off:off+len]
-// has the table index tag&1023 since generation tag>>10, and the hash
-// whose low 32 bits are hash.
+// sharedSlot is one slot of a sharedTable's hash table: the string
+// arena[off:off+len] has the table index tag&1023 since generation
+// tag>>10, and the hash whose low 32 bits are hash.
 type sharedSlot struct {
 	hash uint32
 	tag  uint32
@@ -55,8 +67,15 @@ type sharedSlot struct {
 // minSharedSlots is the initial size of a sharedTable's slots.
 const minSharedSlots = 64
 
+// maxCachedKeys bounds the ids of PreparedKeys, and so byKey: keys of
+// names prepared beyond that many are looked up by value.
+const maxCachedKeys = 1 << 16
+
 // find returns the index recorded for s, whose hash is h.
 func (t *sharedTable) find(s string, h uint64) (int, bool) {
+	if !t.indexed {
+		t.index()
+	}
 	if t.used == 0 {
 		return 0, false
 	}
@@ -72,7 +91,7 @@ func (t *sharedTable) find(s string, h uint64) (int, bool) {
 	}
 }
 
-// cached returns the index of k's name if the byKey cache knows it.
+// cached returns the index of k's name if byKey records it.
 func (t *sharedTable) cached(k *PreparedKey) (int, bool) {
 	if k.id < uint32(len(t.byKey)) {
 		if tag := t.byKey[k.id]; tag>>10 == t.gen {
@@ -82,48 +101,98 @@ func (t *sharedTable) cached(k *PreparedKey) (int, bool) {
 	return 0, false
 }
 
-// findKey is find(k.name, k.hash), filling the byKey cache.
-func (t *sharedTable) findKey(k *PreparedKey) (int, bool) {
+// mayHaveByValue reports whether k's name, which byKey does not record,
+// may have been recorded all the same: written by value, or, for a name
+// without an id of its own, by any means. Otherwise it is new.
+func (t *sharedTable) mayHaveByValue(k *PreparedKey) bool {
+	return t.indexed || k.id >= maxCachedKeys
+}
+
+// findKeyByValue returns the index of k's name, looked up by value.
+func (t *sharedTable) findKeyByValue(k *PreparedKey) (int, bool) {
 	i, ok := t.find(k.name, k.hash)
-	if ok {
+	if ok && k.id < maxCachedKeys {
 		t.cacheKey(k, i)
 	}
 	return i, ok
 }
 
-// addKey is add(k.name, k.hash), filling the byKey cache.
+// addKey is add(k.name, k.hash) for a key written in full, recording it in
+// byKey and, once the table is indexed, in the hash table. The common
+// case, a table neither full nor indexed, is written out here.
 func (t *sharedTable) addKey(k *PreparedKey) {
-	if i, recorded := t.add(k.name, k.hash); recorded {
-		t.cacheKey(k, i)
+	if t.indexed || t.n == tableSize || t.gen == 0 || k.id >= uint32(len(t.byKey)) {
+		t.addKeySlow(k)
+		return
+	}
+	i := t.n
+	t.n++
+	if i&0xFF < 0xFE {
+		t.byKey[k.id] = t.gen<<10 | uint32(i)
+		t.pending = append(t.pending, k.id)
 	}
 }
 
-// maxCachedKeys bounds the byKey cache: keys prepared beyond that many
-// are looked up by their hash only.
-const maxCachedKeys = 1 << 16
-
-// cacheKey records in byKey that the name of k has the index i.
-func (t *sharedTable) cacheKey(k *PreparedKey, i int) {
+// addKeySlow is addKey.
+func (t *sharedTable) addKeySlow(k *PreparedKey) {
 	if k.id >= maxCachedKeys {
+		t.add(k.name, k.hash)
 		return
 	}
-	if int(k.id) >= len(t.byKey) {
-		t.byKey = append(t.byKey, make([]uint32, int(k.id)+1-len(t.byKey))...)
+	i, ok := t.next()
+	if !ok {
+		return
 	}
-	t.byKey[k.id] = t.gen<<10 | uint32(i)
+	t.cacheKey(k, i)
+	if t.indexed {
+		t.insert(k.name, k.hash, i)
+	} else {
+		t.pending = append(t.pending, k.id)
+	}
 }
 
 // add gives s, whose hash is h and which was just written in full, the
-// next index, i, and reports whether it recorded s for lookup.
-func (t *sharedTable) add(s string, h uint64) (i int, recorded bool) {
+// next index and records s for lookup when that index may be referenced.
+func (t *sharedTable) add(s string, h uint64) {
+	if !t.indexed {
+		t.index()
+	}
+	if i, ok := t.next(); ok {
+		t.insert(s, h, i)
+	}
+}
+
+// next gives out the next index, emptying a full table first, and reports
+// whether a string may be recorded at it.
+func (t *sharedTable) next() (int, bool) {
 	if t.n == tableSize {
 		t.reset()
 	}
-	i = t.n
-	t.n++
-	if i&0xFF >= 0xFE {
-		return i, false
+	if t.gen == 0 { // the first string of the Writer
+		t.gen = 1
 	}
+	i := t.n
+	t.n++
+	return i, i&0xFF < 0xFE
+}
+
+// index moves the pending names into the hash table, which from now on
+// records every string of this generation.
+func (t *sharedTable) index() {
+	t.indexed = true
+	if len(t.pending) == 0 {
+		return
+	}
+	keys := preparedKeysByID()
+	for _, id := range t.pending {
+		t.insert(keys[id].name, keys[id].hash, int(t.byKey[id]&1023))
+	}
+	t.pending = t.pending[:0]
+}
+
+// insert records s, whose hash is h, at index i in the hash table,
+// copying it to the arena.
+func (t *sharedTable) insert(s string, h uint64, i int) {
 	if 2*(t.used+1) > len(t.slots) {
 		t.grow()
 	}
@@ -135,14 +204,13 @@ func (t *sharedTable) add(s string, h uint64) (i int, recorded bool) {
 	}
 	t.arena = t.arena[:off+len(s)]
 	copy(t.arena[off:], s)
-	t.insert(sharedSlot{hash: uint32(h), tag: t.gen<<10 | uint32(i), off: uint32(off), len: uint32(len(s))})
+	t.place(sharedSlot{hash: uint32(h), tag: t.gen<<10 | uint32(i), off: uint32(off), len: uint32(len(s))})
 	t.used++
-	return i, true
 }
 
-// insert puts sl in the first free slot from its hash on. (The slots are
+// place puts sl in the first free slot from its hash on. (The slots are
 // fewer than 1<<32: the low 32 bits of the hash suffice to place it.)
-func (t *sharedTable) insert(sl sharedSlot) {
+func (t *sharedTable) place(sl sharedSlot) {
 	mask := uint32(len(t.slots) - 1)
 	i := sl.hash & mask
 	for t.slots[i].tag>>10 == t.gen {
@@ -155,24 +223,32 @@ func (t *sharedTable) insert(sl sharedSlot) {
 func (t *sharedTable) grow() {
 	old := t.slots
 	t.slots = make([]sharedSlot, max(minSharedSlots, 2*len(old)))
-	if t.gen == 0 {
-		t.gen = 1 // the new slots, of generation 0, are all free
-	}
 	for _, sl := range old {
 		if sl.tag>>10 == t.gen {
-			t.insert(sl)
+			t.place(sl)
 		}
 	}
 }
 
+// cacheKey records in byKey that the name of k, whose id is below
+// maxCachedKeys, has the index i.
+func (t *sharedTable) cacheKey(k *PreparedKey, i int) {
+	if int(k.id) >= len(t.byKey) {
+		t.byKey = append(t.byKey, make([]uint32, int(k.id)+1-len(t.byKey))...)
+	}
+	t.byKey[k.id] = t.gen<<10 | uint32(i)
+}
+
 // reset empties the table, for a new document or when it is full.
 func (t *sharedTable) reset() {
-	t.n = 0
-	t.arena = t.arena[:0]
-	if t.used == 0 {
+	t.indexed = false
+	if t.n == 0 {
 		return
 	}
+	t.n = 0
 	t.used = 0
+	t.arena = t.arena[:0]
+	t.pending = t.pending[:0]
 	t.gen++
 	if t.gen == 1<<22 { // wrapped around: old tags could look current
 		clear(t.slots)

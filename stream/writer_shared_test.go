@@ -154,3 +154,47 @@ func TestPreparedKeyForms(t *testing.T) {
 	require.Error(t, w.WritePreparedKey(k), "a key at the root")
 	require.Empty(t, w.Bytes())
 }
+
+// TestWriterPreparedThenByValue writes a document whose first keys are
+// all PreparedKeys, more distinct names than the table holds (so that it
+// is emptied while they are recorded only by id), and whose later keys
+// mix PreparedKeys with WriteKey: the names recorded by id must be found
+// by value, and the other way around. Every byte is checked against the
+// reference model.
+func TestWriterPreparedThenByValue(t *testing.T) {
+	const distinct = 1300
+	names := make([]string, distinct)
+	prepared := make([]*stream.PreparedKey, distinct)
+	for i := range names {
+		names[i] = fmt.Sprintf("p%d", i)
+		var err error
+		prepared[i], err = stream.PrepareKey(names[i])
+		require.NoError(t, err)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	w, err := stream.NewWriter(stream.WriterOptions{})
+	require.NoError(t, err)
+	for doc := range 3 {
+		var rn refTable
+		start := len(w.Bytes())
+		want := []byte{':', ')', '\n', 0x01, 0xFA}
+		require.NoError(t, w.WriteStartObject())
+		for j := range 4000 {
+			i := rng.IntN(distinct)
+			if j < 1000*(doc+1) { // all prepared; the last document crosses 1024 new names
+				i = j % distinct
+			}
+			want = append(want, refName(&rn, names[i])...)
+			if j < 1000*(doc+1) || rng.IntN(2) == 0 {
+				require.NoError(t, w.WritePreparedKey(prepared[i]))
+			} else {
+				require.NoError(t, w.WriteKey(names[i]))
+			}
+			want = append(want, 0x21)
+			require.NoError(t, w.WriteNull())
+		}
+		require.NoError(t, w.WriteEndObject())
+		require.NoError(t, w.EndDocument())
+		requireBytes(t, append(want, 0xFB), w.Bytes()[start:])
+	}
+}

@@ -2,6 +2,7 @@ package stream
 
 import (
 	le "encoding/binary"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -47,13 +48,39 @@ func (w *Writer) WriteKeyBytes(name []byte) error { return w.writeKey(bytesStrin
 // copies of the strings they record.
 func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
-// writeString is WriteString.
+// writeString is WriteString. In the usual places of a value it writes
+// s with one pass over its bytes (appendText); writeStringSlow does the
+// rest.
 func (w *Writer) writeString(s string) error {
-	n := len(s)
-	if n == 0 {
-		return w.writeByte(KindString, tokenEmptyString)
+	if w.opts.SharedValues && len(s) <= maxSharedValueLen {
+		return w.writeStringSlow(s)
 	}
-	shared := w.opts.SharedValues && n <= maxSharedValueLen
+	switch w.state {
+	case stateValue:
+		if !w.appendText(s) {
+			return errInvalidString()
+		}
+		w.state = stateKey
+		return nil
+	case stateArray, stateRoot:
+		if !w.appendText(s) {
+			return errInvalidString()
+		}
+		return nil
+	}
+	return w.writeStringSlow(s)
+}
+
+// errInvalidString returns the error of WriteString for invalid UTF-8.
+func errInvalidString() error {
+	return &WriterError{Msg: "cannot write a string that is not valid UTF-8"}
+}
+
+// writeStringSlow is writeString at the start of a document, where a key
+// is due, and with shared values.
+func (w *Writer) writeStringSlow(s string) error {
+	n := len(s)
+	shared := w.opts.SharedValues && n > 0 && n <= maxSharedValueLen
 	var h uint64
 	if shared {
 		h = hashShared(s)
@@ -69,36 +96,88 @@ func (w *Writer) writeString(s string) error {
 			return nil
 		}
 	}
-	ascii, valid := checkUTF8(s)
-	if !valid {
+	if _, valid := checkUTF8(s); !valid {
 		if !w.canWriteValue() {
 			return w.misplaced(KindString)
 		}
-		return &WriterError{Msg: "cannot write a string that is not valid UTF-8"}
+		return errInvalidString()
 	}
 	if err := w.beforeValue(KindString); err != nil {
 		return err
 	}
-	switch {
-	case n > maxShortValue:
-		token := byte(tokenLongUTF8)
-		if ascii && n <= maxLongASCII {
-			token = tokenLongASCII
-		}
-		w.buf = append(w.buf, token)
-		w.appendString(s)
-		w.buf = append(w.buf, tokenEndString)
-	case ascii:
-		w.buf = append(w.buf, tokenTinyASCII+byte(n-1))
-		w.appendString(s)
-	default:
-		w.buf = append(w.buf, tokenTinyUTF8+byte(n-2))
-		w.appendString(s)
-	}
+	w.appendText(s)
 	if shared {
 		w.values.add(s, h)
 	}
 	return nil
+}
+
+// appendText appends the string value token of s and reports whether s is
+// valid UTF-8; it appends nothing when it is not. Short strings, the most
+// common, are checked and copied in one pass, eight bytes at a time; the
+// token, which depends on whether s is ASCII, is written last.
+func (w *Writer) appendText(s string) bool {
+	n := len(s)
+	if n > maxShortValue {
+		return w.appendLongText(s)
+	}
+	if n == 0 {
+		w.buf = append(w.buf, tokenEmptyString)
+		return true
+	}
+	w.reserve(1 + n)
+	at := len(w.buf)
+	dst := w.buf[at+1 : at+1+n]
+	src := unsafe.Slice(unsafe.StringData(s), n)
+	var or uint64 // the bits of every byte, ORed, for the ASCII test
+	switch {
+	case n >= 8:
+		for i := 0; i < n-8; i += 8 {
+			x := le.LittleEndian.Uint64(src[i:])
+			le.LittleEndian.PutUint64(dst[i:], x)
+			or |= x
+		}
+		x := le.LittleEndian.Uint64(src[n-8:]) // the last eight, which may overlap
+		le.LittleEndian.PutUint64(dst[n-8:], x)
+		or |= x
+	case n >= 4:
+		x, y := le.LittleEndian.Uint32(src), le.LittleEndian.Uint32(src[n-4:])
+		le.LittleEndian.PutUint32(dst, x)
+		le.LittleEndian.PutUint32(dst[n-4:], y)
+		or = uint64(x | y)
+	default:
+		for i, c := range src {
+			dst[i] = c
+			or |= uint64(c)
+		}
+	}
+	token := tokenTinyASCII + byte(n-1)
+	if or&0x8080808080808080 != 0 {
+		if !rdValidUTF8(src) {
+			return false
+		}
+		token = tokenTinyUTF8 + byte(n-2) // valid and not ASCII: n >= 2
+	}
+	w.buf = w.buf[:at+1+n]
+	w.buf[at] = token
+	return true
+}
+
+// appendLongText is appendText for strings longer than maxShortValue,
+// written as long ASCII or long Unicode text ended by FC.
+func (w *Writer) appendLongText(s string) bool {
+	ascii, valid := checkUTF8(s)
+	if !valid {
+		return false
+	}
+	token := byte(tokenLongUTF8)
+	if ascii && len(s) <= maxLongASCII {
+		token = tokenLongASCII
+	}
+	w.buf = append(w.buf, token)
+	w.appendString(s)
+	w.buf = append(w.buf, tokenEndString)
+	return true
 }
 
 // writeKey is WriteKey.
@@ -173,12 +252,47 @@ type PreparedKey struct {
 	name  string
 	hash  uint64
 	token string // the name written in full (keyEmpty alone for "")
-	id    uint32 // a number of its own, for the Writers' caches
+	id    uint32 // the number of its name, for the Writers' caches (see preparedKeyID)
 }
 
-// preparedKeys counts the PreparedKeys made, to give each its id. Ids stop
-// at maxCachedKeys, the id of all the keys the caches leave out.
-var preparedKeys atomic.Uint64
+// preparedNames gives the names of PreparedKeys their ids, one per name,
+// so that the Writers' byKey caches know a name by its id whichever
+// PreparedKey of that name wrote it. Names prepared beyond maxCachedKeys
+// share the id maxCachedKeys, which the caches leave out.
+var preparedNames struct {
+	mu  sync.Mutex
+	ids map[string]uint32
+	// keys[id] is the first PreparedKey of each id, for sharedTable.index.
+	// It only grows: a Writer that holds a PreparedKey with some id loads
+	// a slice that has it.
+	keys atomic.Pointer[[]*PreparedKey]
+}
+
+// preparedKeyID returns the id of the PreparedKeys of k's name, adding k to
+// preparedNames when it is the first.
+func preparedKeyID(k *PreparedKey) uint32 {
+	p := &preparedNames
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if id, ok := p.ids[k.name]; ok {
+		return id
+	}
+	if p.ids == nil {
+		p.ids = make(map[string]uint32)
+		p.keys.Store(new([]*PreparedKey))
+	}
+	id := uint32(len(p.ids))
+	if id >= maxCachedKeys {
+		return maxCachedKeys
+	}
+	p.ids[k.name] = id
+	keys := append(*p.keys.Load(), k)
+	p.keys.Store(&keys)
+	return id
+}
+
+// preparedKeysByID returns the first PreparedKey of each id, by id.
+func preparedKeysByID() []*PreparedKey { return *preparedNames.keys.Load() }
 
 // PrepareKey returns name prepared for WritePreparedKey, or an error when
 // name is not valid UTF-8.
@@ -187,13 +301,13 @@ func PrepareKey(name string) (*PreparedKey, error) {
 	if !valid {
 		return nil, &WriterError{Msg: "cannot prepare a key that is not valid UTF-8"}
 	}
-	k := &PreparedKey{name: name, hash: hashShared(name), token: string(rune(keyEmpty)),
-		id: uint32(min(preparedKeys.Add(1)-1, maxCachedKeys))}
+	k := &PreparedKey{name: name, hash: hashShared(name), token: string(rune(keyEmpty))}
 	if name != "" {
 		var w Writer
 		w.appendKeyToken(name, ascii)
 		k.token = string(w.buf)
 	}
+	k.id = preparedKeyID(k)
 	return k, nil
 }
 
@@ -202,24 +316,36 @@ func (k *PreparedKey) Name() string { return k.name }
 
 // WritePreparedKey is WriteKey(k.Name()), faster: the bytes and the hash
 // of the name were computed by PrepareKey. The output is the same.
-func (w *Writer) WritePreparedKey(k *PreparedKey) error {
+func (w *Writer) WritePreparedKey(k *PreparedKey) error { return w.writePreparedKey(k) }
+
+// writePreparedKey is WritePreparedKey.
+func (w *Writer) writePreparedKey(k *PreparedKey) error {
 	if w.state != stateKey {
 		return w.misplaced(KindKey)
 	}
 	w.state = stateValue
+	if i, ok := w.names.cached(k); ok {
+		w.appendNameRef(i)
+		return nil
+	}
+	w.appendNewPreparedKey(k)
+	return nil
+}
+
+// appendNewPreparedKey is WritePreparedKey for a name not in the byKey
+// cache: a reference when the name was written by value, else the name in
+// full.
+func (w *Writer) appendNewPreparedKey(k *PreparedKey) {
 	if !w.opts.DisableSharedNames && k.name != "" {
-		i, ok := w.names.cached(k)
-		if !ok {
-			i, ok = w.names.findKey(k)
-		}
-		if ok {
-			w.appendNameRef(i)
-			return nil
+		if w.names.mayHaveByValue(k) {
+			if i, ok := w.names.findKeyByValue(k); ok {
+				w.appendNameRef(i)
+				return
+			}
 		}
 		w.names.addKey(k)
 	}
 	w.appendString(k.token)
-	return nil
 }
 
 // checkUTF8 reports whether s is all ASCII, and whether it is valid
