@@ -19,16 +19,18 @@ func (e *SyntaxError) Error() string {
 // io.ErrUnexpectedEOF) reports truncated input.
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
-// LimitError reports input that exceeds one of the ReaderOptions limits.
+// LimitError reports input that exceeds one of the limits of
+// ReaderOptions (or of the smile package's DecOptions, which has the same
+// names and some more).
 type LimitError struct {
 	Offset int64
 	Limit  string // the option's name, such as "MaxDepth"
 	Max    int64  // the limit in force
-	Got    int64  // the depth or length the input asked for
+	Got    int64  // the depth, length, count or bytes the input asked for
 }
 
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("smile: %s exceeded at offset %d: input asks for %d, limit is %d (raise ReaderOptions.%s if the input is trusted)",
+	return fmt.Sprintf("smile: %s exceeded at offset %d: input asks for %d, limit is %d (raise the %s option only if the input is trusted)",
 		e.Limit, e.Offset, e.Got, e.Max, e.Limit)
 }
 

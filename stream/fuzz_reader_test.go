@@ -73,7 +73,7 @@ func rdFuzzSeeds(f *testing.F, add func(data []byte, flags uint8)) {
 // FuzzReaderBytes: the []byte Reader never panics, every error is a
 // *SyntaxError or *LimitError with an offset inside the input, reading
 // again after Reset gives the same tokens and error, PeekKind agrees with
-// ReadToken, and SkipValue never panics either.
+// ReadToken, and skipping every value gives the error reading gives.
 func FuzzReaderBytes(f *testing.F) {
 	rdFuzzSeeds(f, func(data []byte, flags uint8) { f.Add(data, flags) })
 	f.Fuzz(func(t *testing.T, data []byte, flags uint8) {
@@ -122,20 +122,17 @@ func FuzzReaderBytes(f *testing.F) {
 			}
 		}
 
-		// Skipping every value.
+		// Skipping every value checks what reading checks.
 		r.Reset(data)
-		for i := 0; i < len(data)+2; i++ {
-			if err := r.SkipValue(); err != nil {
-				if _, err := r.ReadToken(); err != nil {
-					break
-				}
-			}
+		if e, off := rdSkipAll(r); e != first.Err || off != first.Off {
+			t.Fatalf("skipping gives %q (offset %d), reading %q (offset %d)", e, off, first.Err, first.Off)
 		}
 	})
 }
 
 // FuzzReaderChunked: the []byte Reader and a stream Reader over random
-// short chunks give the same tokens, the same error text and offset.
+// short chunks give the same tokens, the same error text and offset, also
+// when the stream Reader skips every value.
 func FuzzReaderChunked(f *testing.F) {
 	rdFuzzSeeds(f, func(data []byte, flags uint8) { f.Add(data, flags, int64(len(data))) })
 	f.Fuzz(func(t *testing.T, data []byte, flags uint8, seed int64) {
@@ -155,6 +152,16 @@ func FuzzReaderChunked(f *testing.F) {
 		}
 		if got.EODs != want.EODs || len(got.Ops) != len(want.Ops) || rdFirstOpDiff(want.Ops, got.Ops) >= 0 {
 			t.Fatalf("tokens differ: bytes %d ops, chunks %d ops", len(want.Ops), len(got.Ops))
+		}
+
+		// Skipping over chunks, which drops long strings and binary
+		// values piece by piece, fails as reading does.
+		s, err = stream.NewStreamReader(rdNewChunkReader(data, seed), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e, off := rdSkipAll(s); e != want.Err || off != want.Off {
+			t.Fatalf("skipping chunks gives %q (offset %d), reading bytes %q (offset %d)", e, off, want.Err, want.Off)
 		}
 	})
 }

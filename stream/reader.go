@@ -166,7 +166,7 @@ func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
 		switch {
 		case b >= keyShortRef && b < keyShortASCII: // short name reference
 			i := int(b & 0x3F)
-			if i < len(r.names.ents) && r.names.ents[i].valid {
+			if i < len(r.names.ents) {
 				r.tokOff = r.base + int64(r.pos)
 				r.pos++
 				r.mode = rdObjValue
@@ -174,11 +174,11 @@ func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
 			}
 		case b >= keyShortASCII && b < tokenStartArray: // short name
 			r.tokOff = r.base + int64(r.pos)
-			name, slot, err = r.readShortKey(b, false)
+			name, slot, err = r.readShortKey(b)
 			return name, slot, err == nil, err
 		case b >= keyLongRef && b < keyLong && r.pos+1 < len(r.buf): // long name reference
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
-			if i < len(r.names.ents) && r.names.ents[i].valid {
+			if i < len(r.names.ents) {
 				r.tokOff = r.base + int64(r.pos)
 				r.pos += 2
 				r.mode = rdObjValue
@@ -211,9 +211,9 @@ func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 	return t.bytes, t.Slot, true, nil // in key mode, next returns keys and ends only
 }
 
-// next reads the next token into *t, which it leaves unchanged on error;
-// with skip set, strings are not checked and binary and big-number
-// payloads are not decoded (their bytes are nil).
+// next reads the next token into *t, which it leaves unchanged on error.
+// With skip set, long strings, binary values and big numbers are checked
+// as they are when read, but not decoded or kept (their bytes are nil).
 //
 // It is the only function that builds Tokens: the decoders it calls return
 // plain values, and the token is stored in place, field by field (see
@@ -231,7 +231,7 @@ func (r *Reader) next(skip bool, t *Token) error {
 		if r.mode == rdKey {
 			switch {
 			case b >= keyShortASCII && b < tokenStartArray: // 0x80-0xF7: short name
-				s, slot, err := r.readShortKey(b, skip)
+				s, slot, err := r.readShortKey(b)
 				if err != nil {
 					return err
 				}
@@ -239,7 +239,7 @@ func (r *Reader) next(skip bool, t *Token) error {
 			case b >= keyShortRef && b < keyShortASCII: // 0x40-0x7F: short name reference
 				i := int(b & 0x3F)
 				// Fast path; the table is empty when names are off.
-				if i < len(r.names.ents) && r.names.ents[i].valid {
+				if i < len(r.names.ents) {
 					r.pos++
 					r.mode = rdObjValue
 					return t.set(KindKey, i, true, r.names.bytes(i), 0, 0)
@@ -345,7 +345,7 @@ func (r *Reader) next(skip bool, t *Token) error {
 			r.valueDone()
 			return t.set(k, -1, false, nil, 0, 0)
 		case 2, 3, 4, 5: // 0x40-0xBF: short strings
-			s, slot, err := r.readShortValue(b, skip)
+			s, slot, err := r.readShortValue(b)
 			if err != nil {
 				return err
 			}
@@ -494,11 +494,14 @@ func (r *Reader) PeekKind() (Kind, error) {
 // SkipValue skips the next value, including a whole array or object. When
 // the next token is a key, it skips the key and its value.
 //
-// Skipped strings are not checked for valid UTF-8 and skipped binary and
-// big numbers are not decoded, but every string that a full read would
-// store in a shared table is stored, so later back-references resolve as
-// they would. SkipValue fails, without consuming anything, when the next
-// token is the end of an array or object or an end-of-document marker.
+// Skipping checks what reading checks, with the same errors: strings must
+// be valid UTF-8 and 7-bit bytes must have the high bit clear (unless the
+// options allow otherwise). Binary values and big numbers are not decoded,
+// and a stream Reader does not buffer a long string or binary value it
+// skips. Every string that a full read would store in a shared table is
+// stored, so later back-references resolve as they would. SkipValue fails,
+// without consuming anything, when the next token is the end of an array
+// or object or an end-of-document marker.
 func (r *Reader) SkipValue() error {
 	k, err := r.PeekKind()
 	if err != nil {

@@ -209,20 +209,35 @@ func TestReaderSkipValueCases(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, `"a" ]`, got)
 
-		// A skipped string is checked when a reference uses it.
+		// A skipped string is checked as it is skipped, not when a
+		// reference uses it.
 		r = rdNewTestReader(t, kind, rdMustHex(t, "3A 29 0A 03 F8 F8 40 FF F9 01 F9"), stream.ReaderOptions{})
 		_, err = r.ReadToken()
 		require.NoError(t, err)
-		require.NoError(t, r.SkipValue())
-		_, err = r.ReadToken()
-		require.Error(t, err)
-		require.Contains(t, err.Error(), "refers to a string that is not valid UTF-8")
-		require.Equal(t, int64(9), rdErrOffset(err))
+		err = r.SkipValue()
+		require.ErrorContains(t, err, "invalid UTF-8 in a string value (byte 0xFF)")
+		require.Equal(t, int64(7), rdErrOffset(err))
 
-		// Strings that are not stored are not checked.
+		// So are strings that are not stored, and 7-bit payloads.
 		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 E4 FF FC E8 81 7F 7F F9"), rdNoHdr)
 		_, err = r.ReadToken()
 		require.NoError(t, err)
+		err = r.SkipValue()
+		require.ErrorContains(t, err, "invalid UTF-8 in a long string value (byte 0xFF)")
+		require.Equal(t, int64(2), rdErrOffset(err))
+		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 E8 81 7F FF F9"), rdNoHdr)
+		_, err = r.ReadToken()
+		require.NoError(t, err)
+		err = r.SkipValue()
+		require.ErrorContains(t, err, "invalid 7-bit encoded byte 0xFF")
+		require.Equal(t, int64(4), rdErrOffset(err))
+
+		// The options that allow them allow them when skipping too.
+		lenient := stream.ReaderOptions{HeaderOptional: true, AllowInvalidUTF8: true, Lenient7Bit: true}
+		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 E4 FF FC E8 81 7F FF 40 FF F9"), lenient)
+		_, err = r.ReadToken()
+		require.NoError(t, err)
+		require.NoError(t, r.SkipValue())
 		require.NoError(t, r.SkipValue())
 		require.NoError(t, r.SkipValue())
 		tok, err = r.ReadToken()

@@ -106,6 +106,25 @@ func rdReadAllOps(r *stream.Reader) rdDecoded {
 	}
 }
 
+// rdSkipAll skips every value of r (reading the tokens SkipValue does not
+// skip: ends and end markers) until io.EOF or an error, and returns the
+// error's text and offset ("" and -1 at io.EOF).
+func rdSkipAll(r *stream.Reader) (string, int64) {
+	for i := 0; i < 10_000_000; i++ {
+		if r.SkipValue() == nil {
+			continue
+		}
+		// Not a value, or a sticky error that ReadToken returns again.
+		if _, err := r.ReadToken(); err != nil {
+			if err == io.EOF {
+				return "", -1
+			}
+			return err.Error(), rdErrOffset(err)
+		}
+	}
+	return "too many values", -1
+}
+
 // rdErrOffset returns the offset of a *SyntaxError or *LimitError, else -1.
 func rdErrOffset(err error) int64 {
 	var se *stream.SyntaxError

@@ -1,7 +1,9 @@
 package stream
 
 import (
+	le "encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/go-smile/smile/binary"
@@ -51,6 +53,19 @@ func rdVInt(b []byte, max int) (v uint64, n int, st rdVIntStatus) {
 // what names the token (starting at input offset at) for error messages;
 // limit is the largest value allowed.
 func (r *Reader) readVInt(at int64, max int, limit uint64, what string) (uint64, error) {
+	// Fast path: most lengths and numbers take one or two bytes, and a
+	// value below 2^13 is within every limit.
+	if p := r.pos; len(r.buf)-p >= 2 {
+		b0, b1 := r.buf[p], r.buf[p+1]
+		if b0&0xC0 == 0x80 {
+			r.pos++
+			return uint64(b0 & 0x3F), nil
+		}
+		if b0 < 0x80 && b1&0xC0 == 0x80 {
+			r.pos += 2
+			return uint64(b0)<<6 | uint64(b1&0x3F), nil
+		}
+	}
 	if len(r.buf)-r.pos < max {
 		r.need(max) // best effort: the VInt may be shorter than max
 	}
@@ -192,19 +207,16 @@ func rdEncodedLen(n int) int64 {
 }
 
 // read7Bit consumes the 7-bit encoding of n raw bytes at r.pos and returns
-// them decoded into r.scratch (nil when skipping: the payload is not
-// decoded). The encoded length is checked against the remaining input
-// before anything is allocated.
+// them decoded into r.scratch (nil when skipping: the payload is checked
+// but not decoded). The encoded length is checked against the remaining
+// input before anything is allocated.
 func (r *Reader) read7Bit(at int64, n int, skip bool, what string) ([]byte, error) {
 	enc := rdEncodedLen(n)
 	if enc > r.remaining() || int64(int(enc)) != enc {
 		return nil, r.truncated(at, what)
 	}
 	if skip {
-		if !r.discard(enc) {
-			return nil, r.truncated(at, what)
-		}
-		return nil, nil
+		return nil, r.skip7Bit(at, enc, what)
 	}
 	if !r.need(int(enc)) {
 		return nil, r.truncated(at, what)
@@ -221,6 +233,57 @@ func (r *Reader) read7Bit(at int64, n int, skip bool, what string) ([]byte, erro
 	return dst, nil
 }
 
+// skip7Bit consumes enc bytes of 7-bit data at r.pos without decoding or
+// buffering them. Unless Lenient7Bit is set it checks them as decoding
+// would, in pieces of whole 8-byte groups, and reports a byte with its
+// high bit set only once the whole value is there, so that the error is
+// the one reading the value gives.
+func (r *Reader) skip7Bit(at int64, enc int64, what string) error {
+	var bad error
+	for left := enc; left > 0; {
+		if least := min(left, 8); int64(len(r.buf)-r.pos) < least && !r.need(int(least)) {
+			return r.truncated(at, what)
+		}
+		take := min(int64(len(r.buf)-r.pos), left)
+		if take < left {
+			take -= take % 8
+		}
+		src := r.buf[r.pos : r.pos+int(take)]
+		if bad == nil && !r.opts.Lenient7Bit {
+			if i := rdHighBitAt(src); i >= 0 {
+				g := i &^ 7 // the start of the group holding it
+				grp := src[g:min(g+8, len(src))]
+				var dst [7]byte
+				_, err := binary.Decode(dst[:], grp)
+				bad = rd7BitError(grp, r.off(r.pos+g), err, what)
+			}
+		}
+		r.pos += int(take)
+		left -= take
+	}
+	if bad != nil {
+		return r.fail(bad)
+	}
+	return nil
+}
+
+// rdHighBitAt returns the index of the first byte of s with its high bit
+// set, or -1: eight bytes at a time.
+func rdHighBitAt(s []byte) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if le.LittleEndian.Uint64(s[i:])&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return i
+		}
+	}
+	return -1
+}
+
 // decode7 decodes src (which starts at r.buf[r.pos]) into dst with the
 // strictness the options ask for.
 func (r *Reader) decode7(dst, src []byte, what string) error {
@@ -233,9 +296,15 @@ func (r *Reader) decode7(dst, src []byte, what string) error {
 	if err == nil {
 		return nil
 	}
+	return r.fail(rd7BitError(src, r.off(r.pos), err, what))
+}
+
+// rd7BitError describes err, from decoding src found at input offset off,
+// as a *SyntaxError.
+func rd7BitError(src []byte, off int64, err error, what string) error {
 	var ce *binary.CorruptInputError
 	if errors.As(err, &ce) && ce.Offset >= 0 && ce.Offset < len(src) {
-		return r.syntaxErr(r.off(r.pos+ce.Offset), "invalid 7-bit encoded byte 0x%02X in %s (%s)", src[ce.Offset], what, ce.Msg)
+		return &SyntaxError{Offset: off + int64(ce.Offset), Msg: fmt.Sprintf("invalid 7-bit encoded byte 0x%02X in %s (%s)", src[ce.Offset], what, ce.Msg)}
 	}
-	return r.syntaxErr(r.off(r.pos), "invalid 7-bit encoding in %s: %v", what, err)
+	return &SyntaxError{Offset: off, Msg: fmt.Sprintf("invalid 7-bit encoding in %s: %v", what, err)}
 }

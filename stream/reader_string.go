@@ -1,6 +1,9 @@
 package stream
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // This file holds the Reader's strings and keys: short and long string
 // values, short and long names, UTF-8 validation, and the shared-name and
@@ -22,9 +25,10 @@ type rdTable struct {
 // emptied (and its entries with it), so a span stays valid when append
 // moves the arena. (Spans rather than slices: storing an entry stores no
 // pointer, which costs a write barrier while the garbage collector runs.)
+// Every stored string has been checked as its token was read or skipped.
 type rdEntry struct {
 	off, n int
-	valid  bool // checked to be UTF-8 (or need not be); false for strings stored while skipping
+	tag    uint64 // names only: see Reader.KeyTag
 }
 
 func (t *rdTable) reset(stream bool) {
@@ -41,7 +45,7 @@ func (t *rdTable) bytes(i int) []byte {
 }
 
 // add appends s, found at r.buf[p:], to t and returns its index.
-func (r *Reader) add(t *rdTable, s []byte, p int, valid bool) int {
+func (r *Reader) add(t *rdTable, s []byte, p int) int {
 	if len(t.ents) == tableSize {
 		t.reset(r.src != nil)
 	}
@@ -49,26 +53,22 @@ func (r *Reader) add(t *rdTable, s []byte, p int, valid bool) int {
 		p = len(t.data)
 		t.data = append(t.data, s...)
 	}
-	t.ents = append(t.ents, rdEntry{off: p, n: len(s), valid: valid})
+	t.ents = append(t.ents, rdEntry{off: p, n: len(s)})
 	return len(t.ents) - 1
-}
-
-// get returns the bytes of entry i, checking them for UTF-8 first if they
-// were stored unchecked. at is the offset of the reference, for errors.
-func (r *Reader) get(t *rdTable, i int, at int64, what string) ([]byte, error) {
-	s := t.bytes(i)
-	if e := &t.ents[i]; !e.valid {
-		if !rdValidUTF8(s) {
-			return nil, r.syntaxErr(at, "%s %d refers to a string that is not valid UTF-8", what, i)
-		}
-		e.valid = true
-	}
-	return s, nil
 }
 
 // checkUTF8 reports s = r.buf[p:p+len(s)] if it is not valid UTF-8, naming
 // the offset of the first bad byte.
 func (r *Reader) checkUTF8(s []byte, p int, what string) error {
+	if err := rdCheckUTF8(s, r.off(p), what); err != nil {
+		return r.fail(err)
+	}
+	return nil
+}
+
+// rdCheckUTF8 returns nil if s, found at input offset off, is valid UTF-8,
+// else the *SyntaxError naming the offset of its first bad byte.
+func rdCheckUTF8(s []byte, off int64, what string) error {
 	if rdASCII(s) || rdValidUTF8(s) {
 		return nil
 	}
@@ -76,7 +76,7 @@ func (r *Reader) checkUTF8(s []byte, p int, what string) error {
 	if i < 0 {
 		i = 0 // not reached: the two validators agree
 	}
-	return r.syntaxErr(r.off(p+i), "invalid UTF-8 in %s (byte 0x%02X)", what, s[i])
+	return &SyntaxError{Offset: off + int64(i), Msg: fmt.Sprintf("invalid UTF-8 in %s (byte 0x%02X)", what, s[i])}
 }
 
 // readShortValue reads a string value token 0x40-0xBF: ASCII of
@@ -84,7 +84,7 @@ func (r *Reader) checkUTF8(s []byte, p int, what string) error {
 // (including the 65-byte 0xBF that Jackson's writer never makes). Pure
 // ASCII is accepted in the Unicode forms, and valid UTF-8 in the ASCII
 // forms. The string goes into the shared-value table when it is on.
-func (r *Reader) readShortValue(b byte, skip bool) ([]byte, int, error) {
+func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 	n := int(b&0x3F) + 1 + int(b>>7)
 	if n > r.opts.MaxStringLen {
 		return nil, 0, r.limitErr(r.off(r.pos), "MaxStringLen", r.opts.MaxStringLen, int64(n))
@@ -97,21 +97,37 @@ func (r *Reader) readShortValue(b byte, skip bool) ([]byte, int, error) {
 		p = r.pos + 1
 	}
 	s := r.buf[p : p+n : p+n]
-	valid := true
-	if !r.opts.AllowInvalidUTF8 {
-		if skip {
-			valid = false // checked only if a back-reference uses it
-		} else if (b >= tokenTinyUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
-			return nil, 0, r.checkUTF8(s, p, "a string value")
-		}
+	if !r.opts.AllowInvalidUTF8 && (b >= tokenTinyUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
+		return nil, 0, r.checkUTF8(s, p, "a string value")
 	}
 	r.pos = p + n
 	slot := -1
 	if r.sharedValues {
-		slot = r.add(&r.values, s, p, valid)
+		slot = r.add(&r.values, s, p)
 	}
 	r.valueDone()
 	return s, slot, nil
+}
+
+// KeyTag returns the tag attached by SetKeyTag to the shared name in slot
+// (a slot returned by ReadKey or in a Token), or 0. A tag is a decoder's
+// memo of what the name means to it, such as the struct field it names, so
+// that a back-reference to the name needs no string comparison. Tags go
+// with their names when the table is emptied: a tag always belongs to the
+// name now in its slot.
+func (r *Reader) KeyTag(slot int) uint64 {
+	if uint(slot) < uint(len(r.names.ents)) {
+		return r.names.ents[slot].tag
+	}
+	return 0
+}
+
+// SetKeyTag attaches tag to the shared name in slot (see KeyTag). It does
+// nothing for a slot that holds no name.
+func (r *Reader) SetKeyTag(slot int, tag uint64) {
+	if uint(slot) < uint(len(r.names.ents)) {
+		r.names.ents[slot].tag = tag
+	}
 }
 
 // valueRef resolves a shared-value reference of size bytes at r.pos.
@@ -122,24 +138,21 @@ func (r *Reader) valueRef(i, size int) ([]byte, error) {
 	if i >= len(r.values.ents) {
 		return nil, r.syntaxErr(r.off(r.pos), "invalid shared string value reference %d: only %d values in the table", i, len(r.values.ents))
 	}
-	s, err := r.get(&r.values, i, r.off(r.pos), "shared string value reference")
-	if err != nil {
-		return nil, err
-	}
 	r.pos += size
 	r.valueDone()
-	return s, nil
+	return r.values.bytes(i), nil
 }
 
 // readLongValue reads a long string value, 0xE0 (ASCII) or 0xE4 (UTF-8):
-// bytes up to a 0xFC terminator. Long values are never shared.
+// bytes up to a 0xFC terminator. Long values are never shared, so when
+// skipping a stream Reader need not buffer them (the result is then nil).
 func (r *Reader) readLongValue(skip bool) ([]byte, error) {
 	at := r.off(r.pos)
 	s, p, err := r.scanLong(at, skip, "a long string value")
 	if err != nil {
 		return nil, err
 	}
-	if !skip && !r.opts.AllowInvalidUTF8 {
+	if !r.opts.AllowInvalidUTF8 {
 		if err := r.checkUTF8(s, p, "a long string value"); err != nil {
 			return nil, err
 		}
@@ -153,15 +166,22 @@ func (r *Reader) readLongValue(skip bool) ([]byte, error) {
 
 // scanLong reads the bytes that follow the token byte at r.pos up to the
 // 0xFC terminator, consumes them and the terminator, and returns them with
-// their index in r.buf. With discard set, a stream Reader drops the bytes
-// as it scans (the result is then meaningless) so that skipping a long
-// string does not buffer it. A string longer than MaxStringLen is an error
-// as soon as that many bytes have been seen without a terminator.
+// their index in r.buf. A string longer than MaxStringLen is an error as
+// soon as that many bytes have been seen without a terminator.
+//
+// With discard set, a stream Reader drops the bytes as it scans, so that
+// skipping a long string does not buffer it, and the result is only the
+// tail still buffered. The dropped bytes are checked for UTF-8 as they go
+// (unless AllowInvalidUTF8), up to the start of a sequence that may go on
+// in the bytes to come; the caller checks the tail. An invalid byte is
+// reported only once the terminator is found, so that the error is the one
+// a check of the whole string would give.
 func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, error) {
 	max := r.opts.MaxStringLen
 	hdr := 1     // the token byte, while it is still in the buffer
 	total := 0   // string bytes scanned, including dropped ones
 	scanned := 0 // those still in the buffer, after the token byte
+	var bad error
 	for {
 		avail := r.buf[r.pos+hdr+scanned:]
 		lim := len(avail)
@@ -169,6 +189,9 @@ func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, err
 			lim = rem + 1 // look at one byte past the limit, no more
 		}
 		if i := bytes.IndexByte(avail[:lim], tokenEndString); i >= 0 {
+			if bad != nil {
+				return nil, 0, r.fail(bad)
+			}
 			p := r.pos + hdr
 			s := r.buf[p : p+scanned+i : p+scanned+i]
 			r.pos = p + scanned + i + 1
@@ -180,8 +203,15 @@ func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, err
 			return nil, 0, r.limitErr(at, "MaxStringLen", max, int64(total))
 		}
 		if discard && r.src != nil {
-			r.pos += hdr + scanned
-			hdr, scanned = 0, 0
+			p := r.pos + hdr
+			keep := 0
+			if bad == nil && !r.opts.AllowInvalidUTF8 {
+				s := r.buf[p : p+scanned]
+				keep = rdUTF8Tail(s)
+				bad = rdCheckUTF8(s[:len(s)-keep], r.off(p), what)
+			}
+			r.pos = p + scanned - keep
+			hdr, scanned = 0, keep
 		}
 		if !r.need(hdr + scanned + 1) {
 			return nil, 0, r.truncated(at, what+" (no 0xFC terminator)")
@@ -192,7 +222,7 @@ func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, err
 // readShortKey reads a name token 0x80-0xF7: ASCII of (b&0x3F)+1 bytes for
 // 0x80-0xBF (up to 64), UTF-8 of (b&0x3F)+2 bytes for 0xC0-0xF7 (up to
 // 57). The name goes into the shared-name table when it is on.
-func (r *Reader) readShortKey(b byte, skip bool) ([]byte, int, error) {
+func (r *Reader) readShortKey(b byte) ([]byte, int, error) {
 	n := int(b&0x3F) + 1 + int(b>>6&1)
 	if n > r.opts.MaxStringLen {
 		return nil, 0, r.limitErr(r.off(r.pos), "MaxStringLen", r.opts.MaxStringLen, int64(n))
@@ -205,18 +235,13 @@ func (r *Reader) readShortKey(b byte, skip bool) ([]byte, int, error) {
 		p = r.pos + 1
 	}
 	s := r.buf[p : p+n : p+n]
-	valid := true
-	if !r.opts.AllowInvalidUTF8 {
-		if skip {
-			valid = false
-		} else if (b >= keyShortUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
-			return nil, 0, r.checkUTF8(s, p, "a key")
-		}
+	if !r.opts.AllowInvalidUTF8 && (b >= keyShortUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
+		return nil, 0, r.checkUTF8(s, p, "a key")
 	}
 	r.pos = p + n
 	slot := -1
 	if r.sharedNames {
-		slot = r.add(&r.names, s, p, valid)
+		slot = r.add(&r.names, s, p)
 	}
 	r.mode = rdObjValue
 	return s, slot, nil
@@ -230,17 +255,14 @@ func (r *Reader) readLongKey(skip bool) ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	valid := true
 	if !r.opts.AllowInvalidUTF8 {
-		if skip {
-			valid = false
-		} else if err := r.checkUTF8(s, p, "a long key"); err != nil {
+		if err := r.checkUTF8(s, p, "a long key"); err != nil {
 			return nil, 0, err
 		}
 	}
 	slot := -1
 	if r.sharedNames {
-		slot = r.add(&r.names, s, p, valid)
+		slot = r.add(&r.names, s, p)
 	}
 	r.mode = rdObjValue
 	return s, slot, nil
@@ -254,11 +276,7 @@ func (r *Reader) keyRef(i, size int) ([]byte, error) {
 	if i >= len(r.names.ents) {
 		return nil, r.syntaxErr(r.off(r.pos), "invalid shared name reference %d: only %d names in the table", i, len(r.names.ents))
 	}
-	s, err := r.get(&r.names, i, r.off(r.pos), "shared name reference")
-	if err != nil {
-		return nil, err
-	}
 	r.pos += size
 	r.mode = rdObjValue
-	return s, nil
+	return r.names.bytes(i), nil
 }

@@ -118,3 +118,20 @@ func rdASCII(s []byte) bool {
 	}
 	return le.LittleEndian.Uint64(s[n-8:])&hi == 0
 }
+
+// rdUTF8Tail returns how many bytes at the end of s, at most 3, belong to a
+// sequence that starts with a lead byte and may go on past s. Cutting s
+// before them cuts it between sequences (or after an error), so checking
+// the two parts one after the other finds the error a check of the whole
+// would find, at the same place.
+func rdUTF8Tail(s []byte) int {
+	for i := len(s) - 1; i >= 0 && i >= len(s)-3; i-- {
+		if c := s[i]; c&0xC0 != 0x80 { // not a continuation byte
+			if c < 0x80 {
+				return 0
+			}
+			return len(s) - i
+		}
+	}
+	return 0
+}
