@@ -23,13 +23,14 @@ type decFunc func(d *decodeState, p unsafe.Pointer) error
 
 // pathSeg is one step of the path from the root to the value being
 // decoded: an array index (idx >= 0) or an object member (idx < 0), named
-// by fields[field].name for a struct field and by name otherwise. The
-// fields of a step are set as the decoders need them, so that moving to
-// the next element or struct field stores an integer, not a string.
+// for a struct member by the struct's field number field (fields points
+// to the first of them) and by name otherwise. The fields of a step are set as the
+// decoders need them, so that moving to the next element or struct field
+// stores an integer, not a string.
 type pathSeg struct {
 	idx    int
-	field  int        // with fields: the struct field, or -1 for name
-	fields []decField // the struct's fields, for a struct member
+	field  int       // with fields: the struct field, or -1 for name
+	fields *decField // the struct's first field, for a struct member
 	name   string
 }
 
@@ -41,11 +42,14 @@ type decodeState struct {
 
 	tok stream.Token // the token being decoded (its offset: d.offset())
 
-	err  error // first non-fatal error (type errors), as encoding/json's savedError
-	path []pathSeg
+	err     error          // first non-fatal error (type errors), as encoding/json's savedError
+	path    stack[pathSeg] // the path to the value being decoded
+	top     *pathSeg       // its last step
+	pathMax int            // the most steps path has held since release
 
-	vals []string // Go strings of the shared-value slots seen (by Slot)
-	keys []string // Go strings of the shared-name slots seen (by Slot)
+	vals    []string // Go strings of the shared-value slots seen (by Slot)
+	valAnys []any    // the same boxed in interface values, when made (see strAny)
+	keys    []string // Go strings of the shared-name slots seen (by Slot)
 
 	// arena is the unused tail of a chunk that decoded strings are carved
 	// from (see newString); chunk is the size of the next one.
@@ -61,11 +65,22 @@ type decodeState struct {
 	arrays boxes[[]any]
 	anys   []any // the chunk that short []any values are carved from
 
-	members []member // stack of object members being gathered (objectAny)
-	elems   []any    // stack of array elements being gathered (arrayAny)
+	nums    boxes[Number]
+	members stack[member] // object members being gathered (objectAny)
+	elems   stack[any]    // array elements being gathered (arrayAny)
 
-	capW   *stream.Writer // writes captured values (RawMessage, Unmarshaler)
-	capBuf []byte         // its buffer, reused
+	// The memory budget of the document (budget.go): it starts at input
+	// offset start; used bytes are charged, allowed before the allowance
+	// is recomputed.
+	start, used, allowed int64
+
+	capOpts   stream.WriterOptions // for captures: the shared tables of the input's header
+	capW      *stream.Writer       // writes captured values (RawMessage, Unmarshaler)
+	capWOpts  stream.WriterOptions // the options capW was made with
+	capWFlush bool                 // capW writes to capBuf by Flush, not directly
+	capBuf    captureBuffer        // what capW writes, reused
+	capOpen   []capOpen            // the containers open in a capture
+	capHigh   int                  // capBuf's capacity as charged for the document (chargeCapture)
 }
 
 var decodeStatePool sync.Pool
@@ -78,21 +93,35 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 		d.chunk = arenaChunk(len(data))
 		if d.cfg == cfg {
 			d.r.Reset(data)
-			return d, nil
+		} else {
+			r, err := stream.NewReader(data, cfg.stream)
+			if err != nil {
+				return nil, err
+			}
+			d.cfg, d.r = cfg, r
 		}
-		d.cfg = cfg
-		r, err := stream.NewReader(data, cfg.stream)
-		if err != nil {
-			return nil, err
-		}
-		d.r = r
+		d.startDocument(data)
 		return d, nil
 	}
 	r, err := stream.NewReader(data, cfg.stream)
 	if err != nil {
 		return nil, err
 	}
-	return &decodeState{r: r, cfg: cfg, chunk: arenaChunk(len(data))}, nil
+	d := &decodeState{r: r, cfg: cfg, chunk: arenaChunk(len(data))}
+	d.startDocument(data)
+	return d, nil
+}
+
+// startDocument prepares d for the document in data: the budget, and
+// captures written with the shared tables its header turns on (Jackson's
+// defaults without a header).
+func (d *decodeState) startDocument(data []byte) {
+	d.resetBudget(0)
+	h, ok := stream.ParseHeader(data)
+	if !ok {
+		h = stream.Header{SharedNames: true}
+	}
+	d.capOpts = stream.WriterOptions{DisableSharedNames: !h.SharedNames, SharedValues: h.SharedValues}
 }
 
 // arenaChunk returns the size of the string chunks for an input of n
@@ -108,28 +137,22 @@ func (d *decodeState) release() {
 	d.r.Reset(nil)
 	d.tok = stream.Token{}
 	d.err = nil
-	clear(d.path[:cap(d.path)])
-	d.path = d.path[:0]
+	d.clearPath()
 	clear(d.vals)
 	d.vals = d.vals[:0]
+	clear(d.valAnys)
+	d.valAnys = d.valAnys[:0]
 	clear(d.keys)
 	d.keys = d.keys[:0]
-	clear(d.members)
-	d.members = d.members[:0]
-	clear(d.elems)
-	d.elems = d.elems[:0]
+	d.members.release()
+	d.elems.release()
 	d.flat = d.flat[:0]
 	if cap(d.flat) > 1<<20 {
 		d.flat = nil
 	}
-	if cap(d.members) > 4096 {
-		d.members = nil
-	}
-	if cap(d.elems) > 4096 {
-		d.elems = nil
-	}
-	if cap(d.capBuf) > 64<<10 {
-		d.capBuf = nil
+	d.capBuf.b = d.capBuf.b[:0]
+	if cap(d.capBuf.b) > 64<<10 {
+		d.capBuf.b = nil
 	}
 	if d.capW != nil {
 		d.capW.Reset(nil)
@@ -264,11 +287,12 @@ func truncDesc(s string) string {
 
 // pathString formats d.path as "items[3].name".
 func (d *decodeState) pathString() string {
-	if len(d.path) == 0 {
+	if d.path.len() == 0 {
 		return ""
 	}
 	var b strings.Builder
-	for i, s := range d.path {
+	for i := range d.path.len() {
+		s := d.path.at(i)
 		if s.idx >= 0 {
 			b.WriteByte('[')
 			b.WriteString(strconv.Itoa(s.idx))
@@ -279,7 +303,7 @@ func (d *decodeState) pathString() string {
 			b.WriteByte('.')
 		}
 		if s.fields != nil && s.field >= 0 {
-			b.WriteString(s.fields[s.field].name)
+			b.WriteString(unsafe.Slice(s.fields, s.field+1)[s.field].name)
 		} else {
 			b.WriteString(s.name)
 		}
@@ -288,17 +312,26 @@ func (d *decodeState) pathString() string {
 }
 
 // push adds a step to the path and returns it; its fields other than idx
-// are left as they were.
+// are left as they were. The path is a stack of chunks, each noted for the
+// memory budget once per document: its depth is bounded by MaxDepth, and
+// it costs that depth in steps, not twice that as a slice grown by
+// doubling would.
 func (d *decodeState) push(idx int) *pathSeg {
-	n := len(d.path)
-	if n < cap(d.path) {
-		d.path = d.path[:n+1]
-	} else {
-		d.path = append(d.path, pathSeg{})
+	if d.path.newChunk() {
+		d.note(d.path.chunkBytes())
 	}
-	s := &d.path[n]
+	s := d.path.pushSlot()
+	d.pathMax = max(d.pathMax, d.path.len())
+	d.top = s
 	s.idx = idx
 	return s
+}
+
+// clearPath empties the path and zeroes its steps, which may refer to
+// keys of the last document.
+func (d *decodeState) clearPath() {
+	d.path.zeroFirst(d.pathMax)
+	d.path.n, d.pathMax, d.top = 0, 0, nil
 }
 
 // pushKey, pushStruct and pushIndex add a step to the path: a map key or
@@ -311,18 +344,25 @@ func (d *decodeState) pushKey(name string) {
 }
 func (d *decodeState) pushStruct(fields []decField) {
 	s := d.push(-1)
-	s.fields = fields
+	s.fields = unsafe.SliceData(fields)
 	s.field = -1
 }
 func (d *decodeState) pushIndex(i int) { d.push(i) }
-func (d *decodeState) setIndex(i int)  { d.path[len(d.path)-1].idx = i }
+func (d *decodeState) setIndex(i int)  { d.top.idx = i }
 func (d *decodeState) setKey(name string) {
-	s := &d.path[len(d.path)-1]
+	s := d.top
 	s.field = -1
 	s.name = name
 }
-func (d *decodeState) setField(i int) { d.path[len(d.path)-1].field = i }
-func (d *decodeState) pop()           { d.path = d.path[:len(d.path)-1] }
+func (d *decodeState) setField(i int) { d.top.field = i }
+func (d *decodeState) pop() {
+	d.path.n--
+	if d.path.n > 0 {
+		d.top = d.path.at(d.path.n - 1)
+	} else {
+		d.top = nil
+	}
+}
 
 // containerLimit returns the *LimitError for an array or object with more
 // than DecOptions.MaxContainerLen elements.
@@ -368,6 +408,7 @@ func (d *decodeState) slotString(cache *[]string, slot int, b []byte) string {
 		} else {
 			c = append(c[:cap(c)], make([]string, slot+1-cap(c))...)
 			c = c[:cap(c)]
+			d.note(cap(c) * int(unsafe.Sizeof("")))
 		}
 		*cache = c
 	} else {
@@ -390,8 +431,10 @@ func (d *decodeState) newString(b []byte) string {
 	}
 	if n > cap(d.arena)-len(d.arena) {
 		if n > d.chunk/4 {
+			d.note(n)
 			return string(b)
 		}
+		d.note(d.chunk)
 		d.arena = make([]byte, 0, d.chunk)
 	}
 	i := len(d.arena)

@@ -1,8 +1,9 @@
 package smile
 
 import (
-	"slices"
+	"math/big"
 	"strconv"
+	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
@@ -20,7 +21,7 @@ func (d *decodeState) anyValue() (any, error) {
 	case stream.KindFalse:
 		return false, nil
 	case stream.KindString:
-		return d.strs.box(d.str()), nil
+		return d.strAny(), nil
 	case stream.KindStartObject:
 		return d.objectAny()
 	case stream.KindStartArray:
@@ -28,31 +29,86 @@ func (d *decodeState) anyValue() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return d.arrays.box(a), nil
+		return d.arrays.box(a, &d.used), nil
 	case stream.KindBinary:
 		b := d.tok.Bytes()
+		if err := d.charge(len(b)); err != nil {
+			return nil, err
+		}
 		out := make([]byte, len(b))
 		copy(out, b)
 		return out, nil
 	}
 	if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
-		return Number(d.numberText()), nil
+		return d.numberAny()
 	}
 	switch d.tok.Kind {
 	case stream.KindInt:
 		if v := d.tok.Int(); v >= 0 && v < 256 {
 			return v, nil // the runtime boxes these without allocating
 		}
-		return d.ints.box(d.tok.Int()), nil
+		return d.ints.box(d.tok.Int(), &d.used), nil
 	case stream.KindFloat32, stream.KindFloat64:
-		return d.floats.box(d.tok.Float64()), nil
+		return d.floats.box(d.tok.Float64(), &d.used), nil
 	case stream.KindBigInt:
+		if err := d.chargeBig(); err != nil {
+			return nil, err
+		}
 		return d.tok.BigInt(), nil
 	case stream.KindBigDecimal:
+		if err := d.chargeBig(); err != nil {
+			return nil, err
+		}
 		u, s := d.tok.BigDecimal()
 		return Decimal{Unscaled: u, Scale: s}, nil
 	}
 	return nil, &SyntaxError{Offset: d.offset(), Msg: "unexpected " + d.tok.Kind.String() + " where a value is expected"}
+}
+
+// strAny returns the current string token in an interface value. A string
+// of a shared-value slot is boxed once per slot content, so that each
+// one-byte reference to it costs no allocation.
+func (d *decodeState) strAny() any {
+	s := d.str()
+	slot := d.tok.Slot
+	if slot < 0 || slot >= len(d.vals) || len(s) == 0 {
+		return d.strs.box(s, &d.used)
+	}
+	// s is d.vals[slot]: the box of the slot holds it when it holds the
+	// same bytes (a string made for a later content of the slot is carved
+	// elsewhere).
+	if slot < len(d.valAnys) {
+		if v := d.valAnys[slot]; v != nil {
+			if bs := *(*string)(rt.DataOf(v)); unsafe.StringData(bs) == unsafe.StringData(s) && len(bs) == len(s) {
+				return v
+			}
+		}
+	} else if slot < cap(d.valAnys) {
+		d.valAnys = d.valAnys[:cap(d.valAnys)] // zeroed by release
+	} else {
+		d.valAnys = append(d.valAnys[:cap(d.valAnys)], make([]any, len(d.vals)-cap(d.valAnys))...)
+		d.valAnys = d.valAnys[:cap(d.valAnys)]
+		d.note(cap(d.valAnys) * int(unsafe.Sizeof(any(nil))))
+	}
+	v := d.strs.box(s, &d.used)
+	d.valAnys[slot] = v
+	return v
+}
+
+// numberAny returns the current number token as a Number in an interface
+// value (AnyNumbersAsNumber).
+func (d *decodeState) numberAny() (any, error) {
+	s := d.numberText()
+	if err := d.charge(len(s)); err != nil {
+		return nil, err
+	}
+	return d.nums.box(Number(s), &d.used), nil
+}
+
+// chargeBig charges the current BigInteger or BigDecimal token: its bytes
+// and the big.Int that holds them.
+func (d *decodeState) chargeBig() error {
+	return d.charge(len(d.tok.Bytes()) + int(unsafe.Sizeof(big.Int{})) + 16)
 }
 
 // numberText returns the exact text of the current number token.
@@ -91,6 +147,11 @@ func (d *decodeState) objectInto(m map[string]any) error {
 		if n++; n > max {
 			return d.containerLimit(n)
 		}
+		if g := mapGrowth(n, mapAnySlot); g > 0 {
+			if err := d.charge(g); err != nil {
+				return err
+			}
+		}
 		k := d.keyString(kb, slot)
 		d.setKey(k)
 		if err := d.nextValue(); err != nil {
@@ -106,12 +167,18 @@ func (d *decodeState) objectInto(m map[string]any) error {
 	return nil
 }
 
+// mapAnySlot is the size of an entry of a map[string]any.
+const mapAnySlot = int(unsafe.Sizeof("") + unsafe.Sizeof(any(nil)))
+
 // objectAny decodes the object whose start is d.tok as a new
-// map[string]any. The members are gathered on d.members first, so that the
-// map is made once with its final size.
+// map[string]any. The members are gathered first (the first ones locally,
+// as by arrayAny, the rest on d.members), so that the map is made once
+// with its final size.
 func (d *decodeState) objectAny() (map[string]any, error) {
 	max := d.cfg.opts.MaxContainerLen
-	base := len(d.members)
+	var head [arrayHead]member
+	base := d.members.len()
+	n := 0
 	d.pushKey("")
 	for {
 		kb, slot, ok, err := d.nextKey()
@@ -121,8 +188,8 @@ func (d *decodeState) objectAny() (map[string]any, error) {
 		if !ok {
 			break
 		}
-		if n := len(d.members) - base + 1; n > max {
-			return nil, d.containerLimit(n)
+		if n >= max {
+			return nil, d.containerLimit(n + 1)
 		}
 		k := d.keyString(kb, slot)
 		d.setKey(k)
@@ -133,24 +200,34 @@ func (d *decodeState) objectAny() (map[string]any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(d.members) == cap(d.members) {
-			// Double, rather than append's 1.25× for large slices, so
-			// that hostile input of tiny values costs 2× the scratch
-			// space, not 5× (see memory_test.go).
-			d.members = slices.Grow(d.members, len(d.members))
+		if n < arrayHead {
+			head[n] = member{k, v}
+		} else {
+			if d.members.newChunk() {
+				if err := d.charge(d.members.chunkBytes()); err != nil {
+					return nil, err
+				}
+			}
+			d.members.push(member{k, v})
 		}
-		d.members = append(d.members, member{k, v})
+		n++
 	}
 	d.pop()
-	ms := d.members[base:]
-	// The size hint is capped: an object repeating one key must not size
-	// its map for entries it never holds.
-	m := make(map[string]any, min(len(ms), 64))
-	for _, e := range ms {
+	if err := d.charge(mapBytes(n, mapAnySlot)); err != nil {
+		return nil, err
+	}
+	m := make(map[string]any, n)
+	for _, e := range head[:min(n, arrayHead)] {
 		m[e.key] = e.val
 	}
-	clear(ms)
-	d.members = d.members[:base]
+	for i := base; i < d.members.len(); {
+		seg := d.members.seg(i)
+		for _, e := range seg {
+			m[e.key] = e.val
+		}
+		i += len(seg)
+	}
+	d.members.truncate(base)
 	return m, nil
 }
 
@@ -165,9 +242,12 @@ type boxes[T any] struct {
 // boxChunk is the number of values in a chunk of boxes.
 const boxChunk = 128
 
-func (b *boxes[T]) box(v T) any {
+// box returns v in an interface value; a new chunk is noted in *used, the
+// bytes charged for the document (see budget.go).
+func (b *boxes[T]) box(v T, used *int64) any {
 	if len(b.buf) == cap(b.buf) {
 		b.buf = make([]T, 0, boxChunk)
+		*used += int64(unsafe.Sizeof(v)) * boxChunk
 	}
 	b.buf = append(b.buf, v)
 	return rt.Box(&b.buf[len(b.buf)-1])
@@ -178,9 +258,10 @@ func (b *boxes[T]) box(v T) any {
 // appending to one never writes into the next.
 func (d *decodeState) anySlice(n int) []any {
 	if n == 0 || n > boxChunk/8 {
-		return make([]any, n) // n == 0: empty, not nil
+		return make([]any, n) // n == 0: empty, not nil; the caller charges a long one
 	}
 	if cap(d.anys)-len(d.anys) < n {
+		d.note(boxChunk * int(unsafe.Sizeof(any(nil))))
 		d.anys = make([]any, 0, boxChunk)
 	}
 	i := len(d.anys)
@@ -194,11 +275,19 @@ type member struct {
 	val any
 }
 
+// arrayHead is the number of elements arrayAny keeps in a local array
+// before it gathers them on d.elems: most arrays are short, and a local
+// array costs no write barriers and needs no clearing.
+const arrayHead = 8
+
 // arrayAny decodes the array whose start is d.tok as a []any, gathering
-// the elements on d.elems first so that the slice is made once.
+// the elements (the first ones locally, the rest on d.elems) so that the
+// slice is made once.
 func (d *decodeState) arrayAny() ([]any, error) {
 	max := d.cfg.opts.MaxContainerLen
-	base := len(d.elems)
+	var head [arrayHead]any
+	base := d.elems.len()
+	n := 0
 	d.pushIndex(0)
 	for {
 		if err := d.nextValue(); err != nil {
@@ -207,7 +296,6 @@ func (d *decodeState) arrayAny() ([]any, error) {
 		if d.tok.Kind == stream.KindEndArray {
 			break
 		}
-		n := len(d.elems) - base
 		if n >= max {
 			return nil, d.containerLimit(n + 1)
 		}
@@ -216,19 +304,32 @@ func (d *decodeState) arrayAny() ([]any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(d.elems) == cap(d.elems) {
-			// Double, rather than append's 1.25× for large slices, so
-			// that hostile input of tiny values costs 2× the scratch
-			// space, not 5× (see memory_test.go).
-			d.elems = slices.Grow(d.elems, len(d.elems))
+		if n < arrayHead {
+			head[n] = v
+		} else {
+			if d.elems.newChunk() {
+				if err := d.charge(d.elems.chunkBytes()); err != nil {
+					return nil, err
+				}
+			}
+			d.elems.push(v)
 		}
-		d.elems = append(d.elems, v)
+		n++
 	}
 	d.pop()
-	es := d.elems[base:]
-	a := d.anySlice(len(es))
-	copy(a, es)
-	clear(es)
-	d.elems = d.elems[:base]
+	if n > boxChunk/8 {
+		if err := d.charge(n * int(unsafe.Sizeof(any(nil)))); err != nil {
+			return nil, err
+		}
+	}
+	a := d.anySlice(n)
+	if n <= arrayHead {
+		for i, v := range head[:n] {
+			a[i] = v
+		}
+	} else {
+		copy(a, head[:])
+		d.elems.moveTo(base, a[arrayHead:])
+	}
 	return a, nil
 }

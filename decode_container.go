@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
@@ -54,6 +55,9 @@ func sliceDecoder(t reflect.Type) decFunc {
 		}
 		err := d.sliceElems(st, dec, sp)
 		if err == nil && st.Len(sp) > 0 {
+			err = d.charge(st.Len(sp) * esz)
+		}
+		if err == nil && st.Len(sp) > 0 {
 			st.CopyFrom(p, sp)
 		} else if err == nil {
 			st.SetEmpty(p)
@@ -84,9 +88,14 @@ func (d *decodeState) sliceElems(st *rt.SliceType, dec decFunc, p unsafe.Pointer
 			return d.containerLimit(i + 1)
 		}
 		if i >= st.Cap(p) {
+			esz := int(st.Elem.Type().Size())
+			by := growBy(i, esz)
+			if err := d.charge(appendGrowth(i, i+by, esz)); err != nil {
+				return err
+			}
 			// Len == Cap == i here; GrowCap keeps the i elements.
 			st.SetLen(p, i)
-			st.GrowCap(p, growBy(i))
+			st.GrowCap(p, by)
 		}
 		if i >= st.Len(p) {
 			st.SetLen(p, i+1)
@@ -124,6 +133,11 @@ func (d *decodeState) flatSlice(st *rt.SliceType, dec decFunc, esz int, p unsafe
 			return d.containerLimit(i + 1)
 		}
 		n := len(d.flat)
+		if cap(d.flat)-n < esz {
+			if err := d.charge(appendGrowth(cap(d.flat), n+esz, 1)); err != nil {
+				return err
+			}
+		}
 		d.flat = slices.Grow(d.flat, esz)[:n+esz]
 		clear(d.flat[n:])
 		d.setIndex(i)
@@ -137,6 +151,9 @@ func (d *decodeState) flatSlice(st *rt.SliceType, dec decFunc, esz int, p unsafe
 		st.SetEmpty(p)
 	} else {
 		src := d.flat[base:]
+		if err := d.charge(len(src)); err != nil {
+			return err
+		}
 		b := make([]byte, len(src)) // with the copy: not zeroed first
 		copy(b, src)
 		st.SetBytes(p, b, i)
@@ -165,14 +182,17 @@ func hasPointers(t reflect.Type) bool {
 	return true
 }
 
-// growBy returns how many elements to make room for in a full slice of
-// n elements: 4 at first, then n, doubling the capacity. (Asking for one
-// would follow append's policy, which grows large slices by 1.25×: the
+// growBy returns how many elements of esz bytes to make room for in a
+// full slice of n elements: at first as many as fit in 64 bytes, from 1
+// to 4, then n, doubling the capacity. (Asking for one each time would
+// follow append's policy, which grows large slices by 1.25×: the
 // allocations then total about 5× the final slice, too much on hostile
-// input of one-byte elements; see memory_test.go.)
-func growBy(n int) int {
+// input of one-byte elements; and four large elements for every array of
+// a deeply nested document cost more than 64× its bytes; see
+// memory_test.go and TestHostileDepth.)
+func growBy(n, esz int) int {
 	if n == 0 {
-		return 4
+		return min(max(64/max(esz, 1), 1), 4)
 	}
 	return n
 }
@@ -306,6 +326,7 @@ func mapDecoder(t reflect.Type) decFunc {
 	}
 	mt := rt.NewMapType(t)
 	dec := decoderOf(t.Elem())
+	slot := int(t.Key().Size() + t.Elem().Size()) // of an entry, for the memory budget
 	strKey := t.Key().Kind() == reflect.String && !reflect.PointerTo(t.Key()).Implements(decTextUnmarshalerType)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
@@ -368,6 +389,11 @@ func mapDecoder(t reflect.Type) decFunc {
 			if err := dec(d, ep); err != nil {
 				return err
 			}
+			if g := mapGrowth(n, slot); g > 0 {
+				if err := d.charge(g); err != nil {
+					return err
+				}
+			}
 			mt.SetIndex(p, kp, ep)
 		}
 		d.pop()
@@ -422,6 +448,11 @@ func mapStringStringDecoder(t reflect.Type) decFunc {
 					return err
 				}
 			}
+			if g := mapGrowth(n, 2*int(unsafe.Sizeof(""))); g > 0 {
+				if err := d.charge(g); err != nil {
+					return err
+				}
+			}
 			m[k] = v
 		}
 		d.pop()
@@ -454,7 +485,11 @@ type structDec struct {
 	t      reflect.Type
 	info   *structInfo
 	fields []decField
+	id     uint64 // unique, nonzero: tags shared names with their fields (see field)
 }
+
+// structDecs counts the struct decoders made, for their ids.
+var structDecs atomic.Uint64
 
 // decField is a struct field as the decoder needs it.
 type decField struct {
@@ -473,7 +508,7 @@ type decHop struct {
 
 func structDecoder(t reflect.Type) decFunc {
 	si := cachedStructInfo(t)
-	sd := &structDec{t: t, info: si, fields: make([]decField, len(si.fields))}
+	sd := &structDec{t: t, info: si, fields: make([]decField, len(si.fields)), id: structDecs.Add(1)}
 	for i := range si.fields {
 		f := &si.fields[i]
 		df := decField{name: f.name, offset: f.offset}
@@ -487,6 +522,22 @@ func structDecoder(t reflect.Type) decFunc {
 		sd.fields[i].dec = decoderOf(si.fields[i].typ)
 	}
 	return sd.decode
+}
+
+// field returns the index of the field for key kb, or -1. A key from the
+// shared-name table is looked up once: the result is kept in the tag of its
+// slot (the struct's id, then the index), so that every back-reference to
+// the name finds its field at once.
+func (sd *structDec) field(d *decodeState, kb []byte, slot, hint int) int {
+	if slot < 0 {
+		return sd.lookup(d, kb, hint)
+	}
+	if tag := d.r.KeyTag(slot); tag>>32 == sd.id {
+		return int(int32(uint32(tag)))
+	}
+	i := sd.lookup(d, kb, hint)
+	d.r.SetKeyTag(slot, sd.id<<32|uint64(uint32(int32(i))))
+	return i
 }
 
 // lookup returns the index of the field for key kb, or -1: the field at
@@ -529,7 +580,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	n, hint := 0, 0
 	d.pushStruct(sd.fields)
 	for {
-		kb, _, ok, err := d.nextKey()
+		kb, slot, ok, err := d.nextKey()
 		if err != nil {
 			return err
 		}
@@ -539,7 +590,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		if n++; n > max {
 			return d.containerLimit(n)
 		}
-		i := sd.lookup(d, kb, hint)
+		i := sd.field(d, kb, slot, hint)
 		if i < 0 {
 			if d.cfg.opts.DisallowUnknownFields {
 				key := string(kb)

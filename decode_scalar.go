@@ -285,11 +285,17 @@ func bytesDecoder(t reflect.Type) decFunc {
 		switch d.tok.Kind {
 		case stream.KindBinary:
 			b := d.tok.Bytes()
+			if err := d.charge(len(b)); err != nil {
+				return err
+			}
 			out := make([]byte, len(b))
 			copy(out, b)
 			*bp = out
 		case stream.KindString:
 			s := d.tok.Bytes()
+			if err := d.charge(base64.StdEncoding.DecodedLen(len(s))); err != nil {
+				return err
+			}
 			out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
 			n, err := base64.StdEncoding.Decode(out, s)
 			if err != nil {

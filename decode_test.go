@@ -399,3 +399,67 @@ func TestUnmarshalAllocs(t *testing.T) {
 	require.Equal(t, []int{1, 2}, v.E)
 	require.Equal(t, [2]uint{1, 2}, v.D)
 }
+
+// TestUnmarshalSkippedValuesAreChecked: a value that Unmarshal skips (under
+// an unknown key, or the rest of a value after a type error) is checked as
+// a value that is read: the document fails with the *SyntaxError that
+// reading it in full gives, and Valid rejects it. The options that allow
+// invalid UTF-8 and 7-bit bytes allow them in skipped values too.
+func TestUnmarshalSkippedValuesAreChecked(t *testing.T) {
+	type few struct {
+		B int `json:"b"`
+	}
+	cases := []struct {
+		name string
+		hex  string // after the header, the bad byte at offset
+		off  int64
+	}{
+		{"short string", "FA 80 61 80 C3 28 80 62 C2 FB", 8},
+		{"long string in an array", "FA 80 61 F8 C2 E4 61 E2 82 FC F9 80 62 C2 FB", 11},
+		{"long ASCII string", "FA 80 61 E0 61 62 FF FC 80 62 C2 FB", 10},
+		{"key inside", "FA 80 61 FA 81 C3 28 C2 FB FB", 9},
+		{"7-bit binary", "FA 80 61 E8 81 7F FF 80 62 C2 FB", 10},
+		{"big integer", "FA 80 61 26 82 01 7F 80 80 62 C2 FB", 11},
+		{"after a type error", "FA 80 62 F8 C2 40 FF F9 FB", 10},
+	}
+	for _, c := range cases {
+		data := mustHex(dhdr + c.hex)
+		var full any
+		var want *SyntaxError
+		require.ErrorAs(t, Unmarshal(data, &full), &want, c.name)
+		require.Equal(t, c.off, want.Offset, "%s: %v", c.name, want)
+		require.False(t, Valid(data), c.name)
+
+		var v few
+		var got *SyntaxError
+		require.ErrorAs(t, Unmarshal(data, &v), &got, c.name)
+		require.Equal(t, want.Error(), got.Error(), c.name)
+
+		lenient, err := DecOptions{AllowInvalidUTF8: true, Lenient7Bit: true}.DecMode()
+		require.NoError(t, err)
+		err = lenient.Unmarshal(data, &v)
+		var se *SyntaxError
+		require.False(t, errors.As(err, &se), "%s: %v", c.name, err)
+	}
+}
+
+// TestUnmarshalStructFieldsAcrossTableResets: a struct field found for a
+// shared name is remembered for that name only. When the name table is
+// emptied (at its 1025th name, here while a value is skipped) and the slot
+// gets another name, a back-reference to the slot finds that name's field.
+func TestUnmarshalStructFieldsAcrossTableResets(t *testing.T) {
+	type ab struct {
+		A int `json:"a"`
+		B int `json:"b"`
+	}
+	var buf bytes.Buffer
+	buf.Write(mustHex(dhdr + "FA 80 61 C2 80 78 FA")) // {"a":1,"x":{
+	for i := 2; i < 1024; i++ {
+		fmt.Fprintf(&buf, "\x83%04dC", i) // "nnnn":"" ... 'C' is 0x43, a 4-byte string
+		buf.WriteString("abcd")
+	}
+	buf.Write(mustHex("FB 80 62 C4 40 C6 FB")) // },"b":2, <slot 0, now "b">:3}
+	var v ab
+	require.NoError(t, Unmarshal(buf.Bytes(), &v))
+	require.Equal(t, ab{A: 1, B: 3}, v)
+}

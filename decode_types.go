@@ -158,6 +158,7 @@ func unsupportedDecoder(t reflect.Type) decFunc {
 func pointerDecoder(t reflect.Type) decFunc {
 	elem := rt.TypeOf(t.Elem())
 	dec := decoderOf(t.Elem())
+	size := max(int(t.Elem().Size()), 8)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		pp := (*unsafe.Pointer)(p)
 		if d.tok.Kind == stream.KindNull {
@@ -165,6 +166,9 @@ func pointerDecoder(t reflect.Type) decFunc {
 			return nil
 		}
 		if *pp == nil {
+			if err := d.charge(size); err != nil {
+				return err
+			}
 			*pp = elem.New()
 		}
 		return dec(d, *pp)

@@ -31,11 +31,16 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 	if err != nil {
 		return &Decoder{err: err}
 	}
-	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10}}
+	// The Reader does not tell which tables a header turns on, and a
+	// header may come between any two values: captures share both, which
+	// keeps every back-reference of the input one in the copy.
+	capOpts := stream.WriterOptions{SharedValues: true}
+	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10, capOpts: capOpts}}
 }
 
 // Decode reads the next root value and stores it in the value v points
-// to, as Unmarshal does. At the end of the input (possibly after end
+// to, as Unmarshal does; DecOptions.MaxExpansion bounds what it allocates
+// by the bytes of that value. At the end of the input (possibly after end
 // markers) it returns io.EOF. A *SyntaxError, a *LimitError or a read
 // error is returned again by every later call; after an
 // *UnmarshalTypeError the Decoder goes on with the next value.
@@ -49,7 +54,10 @@ func (dec *Decoder) Decode(v any) error {
 	}
 	d := dec.d
 	d.err = nil
-	d.path = d.path[:0]
+	d.clearPath()
+	// The budget of this value: what it allocates against the bytes it
+	// takes (any end markers and header before it included).
+	d.resetBudget(d.r.InputOffset())
 	if err := d.value(fn, p, true); err != nil {
 		if err != io.EOF {
 			dec.err = err

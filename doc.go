@@ -242,9 +242,13 @@
 // input can hold. The limits are DecOptions fields with safe defaults:
 // MaxDepth (1000), MaxStringLen (64 MiB), MaxBinaryLen (256 MiB),
 // MaxBigNumberLen (1000 bytes) and MaxContainerLen (16,777,216 elements).
-// For untrusted input, also bound the input itself (http.MaxBytesReader)
-// and lower the limits to what your documents need: memory spent on a
-// document is then a small multiple of its size. Invalid UTF-8 is an
+// MaxExpansion (64) bounds the memory decoding allocates to
+// max(128 KiB, 64 × the bytes of the document read): the decoder charges
+// what it allocates and fails with a *LimitError past that, so that an
+// input built to amplify (one-byte back-references to long strings, tiny
+// objects that become Go maps) cannot cost more. For untrusted input,
+// also bound the input itself (http.MaxBytesReader) and lower the limits
+// to what your documents need. Invalid UTF-8 is an
 // error unless DecOptions.AllowInvalidUTF8 is set. SECURITY.md in the
 // repository explains each limit, each error and how to choose limits.
 //

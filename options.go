@@ -86,6 +86,7 @@ const (
 	DefaultMaxBinaryLen    = stream.DefaultMaxBinaryLen
 	DefaultMaxBigNumberLen = stream.DefaultMaxBigNumberLen
 	DefaultMaxContainerLen = 1 << 24 // elements of one array or entries of one object
+	DefaultMaxExpansion    = 64      // bytes allocated per byte of input; see DecOptions.MaxExpansion
 )
 
 // DecOptions configures decoding. The zero value gives Jackson's defaults
@@ -106,6 +107,19 @@ type DecOptions struct {
 	// MaxContainerLen limits the elements of one array or the entries of
 	// one object; 0 means 16,777,216.
 	MaxContainerLen int
+	// MaxExpansion limits the memory decoding a document may allocate to
+	// max(128 KiB, MaxExpansion × the bytes of the document read so far);
+	// 0 means 64. Decoding charges what it allocates (strings, interface
+	// values, slices, maps, pointers, byte slices, big numbers, captured
+	// RawMessage values) as it goes, and fails with a *LimitError whose
+	// Limit is "MaxExpansion" and whose Max and Got are bytes when the
+	// charge exceeds the allowance. For a Decoder the document is the one
+	// value read by a Decode call. Real documents need a few times their
+	// size; inputs built to amplify (a one-byte reference to a 64-byte
+	// string, a four-byte object that becomes a 300-byte Go map, an empty
+	// object decoded into a large struct) need more. Set it to
+	// math.MaxInt to lift the bound for trusted input.
+	MaxExpansion int
 	// DisallowUnknownFields makes an object key that matches no field of
 	// the destination struct an error, as encoding/json's Decoder option.
 	DisallowUnknownFields bool
@@ -221,6 +235,12 @@ func newDecConfig(o DecOptions) (*decConfig, error) {
 		return nil, fmt.Errorf("smile: DecOptions.MaxContainerLen is %d; it must be 0 (the default, %d) or positive", o.MaxContainerLen, DefaultMaxContainerLen)
 	case o.MaxContainerLen == 0:
 		o.MaxContainerLen = DefaultMaxContainerLen
+	}
+	switch {
+	case o.MaxExpansion < 0:
+		return nil, fmt.Errorf("smile: DecOptions.MaxExpansion is %d; it must be 0 (the default, %d) or positive (math.MaxInt for no bound)", o.MaxExpansion, DefaultMaxExpansion)
+	case o.MaxExpansion == 0:
+		o.MaxExpansion = DefaultMaxExpansion
 	}
 	so := stream.ReaderOptions{
 		HeaderOptional:         o.HeaderOptional,
