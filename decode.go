@@ -74,7 +74,6 @@ type decodeState struct {
 	// is recomputed.
 	start, used, allowed int64
 
-	capOpts   stream.WriterOptions // for captures: the shared tables of the input's header
 	capW      *stream.Writer       // writes captured values (RawMessage, Unmarshaler)
 	capWOpts  stream.WriterOptions // the options capW was made with
 	capWFlush bool                 // capW writes to capBuf by Flush, not directly
@@ -100,7 +99,7 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 			}
 			d.cfg, d.r = cfg, r
 		}
-		d.startDocument(data)
+		d.resetBudget(0)
 		return d, nil
 	}
 	r, err := stream.NewReader(data, cfg.stream)
@@ -108,20 +107,8 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 		return nil, err
 	}
 	d := &decodeState{r: r, cfg: cfg, chunk: arenaChunk(len(data))}
-	d.startDocument(data)
-	return d, nil
-}
-
-// startDocument prepares d for the document in data: the budget, and
-// captures written with the shared tables its header turns on (Jackson's
-// defaults without a header).
-func (d *decodeState) startDocument(data []byte) {
 	d.resetBudget(0)
-	h, ok := stream.ParseHeader(data)
-	if !ok {
-		h = stream.Header{SharedNames: true}
-	}
-	d.capOpts = stream.WriterOptions{DisableSharedNames: !h.SharedNames, SharedValues: h.SharedValues}
+	return d, nil
 }
 
 // arenaChunk returns the size of the string chunks for an input of n

@@ -110,10 +110,13 @@ type capOpen struct {
 }
 
 // captureWriter returns the writer of captures for d's input, appending
-// to d.capBuf; with AllowInvalidUTF8 it shares nothing and writes to
-// d.capBuf through Flush (see writeInvalidUTF8).
+// to d.capBuf, with the shared tables the input's header turned on; with
+// AllowInvalidUTF8 it shares nothing and writes to d.capBuf through Flush
+// (see writeInvalidUTF8).
 func (d *decodeState) captureWriter() (*stream.Writer, error) {
-	o, flush := d.capOpts, d.cfg.opts.AllowInvalidUTF8
+	names, values := d.r.SharedTables()
+	o := stream.WriterOptions{DisableSharedNames: !names, SharedValues: values}
+	flush := d.cfg.opts.AllowInvalidUTF8
 	if flush {
 		o = stream.WriterOptions{DisableSharedNames: true}
 	}

@@ -31,11 +31,7 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 	if err != nil {
 		return &Decoder{err: err}
 	}
-	// The Reader does not tell which tables a header turns on, and a
-	// header may come between any two values: captures share both, which
-	// keeps every back-reference of the input one in the copy.
-	capOpts := stream.WriterOptions{SharedValues: true}
-	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10, capOpts: capOpts}}
+	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10}}
 }
 
 // Decode reads the next root value and stores it in the value v points

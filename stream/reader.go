@@ -132,6 +132,13 @@ func (r *Reader) resetState() {
 // Depth returns the number of open arrays and objects.
 func (r *Reader) Depth() int { return r.depth }
 
+// SharedTables reports whether back-references to shared names and to
+// shared values may stand at this point of the input, as the last header
+// read (or, without one, Jackson's headerless defaults) says. A decoder
+// that copies values into new documents writes them with the same
+// settings, so that each back-reference of the input stays one.
+func (r *Reader) SharedTables() (names, values bool) { return r.sharedNames, r.sharedValues }
+
 // InputOffset returns the offset of the next unread byte.
 func (r *Reader) InputOffset() int64 { return r.base + int64(r.pos) }
 
