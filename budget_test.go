@@ -222,7 +222,7 @@ func TestCaptureInvalidUTF8(t *testing.T) {
 			data := mustHex("3A 29 0A 00 " + tc.in)
 			var r RawMessage
 			require.NoError(t, m.Unmarshal(data, &r))
-			require.Equal(t, mustHex("3A 29 0A 00 "+tc.want), []byte(r), "no shared names or values")
+			require.Equal(t, mustHex("3A 29 0A 00 "+tc.want), []byte(r), "no shared names or values, as the input")
 			var want, got any
 			require.NoError(t, m.Unmarshal(data, &want))
 			require.NoError(t, m.Unmarshal(r, &got))
@@ -238,5 +238,14 @@ func TestCaptureInvalidUTF8Unmarshaler(t *testing.T) {
 	m, _ := DecOptions{AllowInvalidUTF8: true}.DecMode()
 	var v struct{ A smileU }
 	require.NoError(t, m.Unmarshal(mustHex(dhdr+"FA 80 41 80 C3 28 FB"), &v))
-	require.Equal(t, "3A290A0041C328", v.A.Doc)
+	require.Equal(t, "3A290A0141C328", v.A.Doc, "with the input's shared names")
+}
+
+func TestCaptureInvalidUTF8Shared(t *testing.T) {
+	// Invalid strings are shared like valid ones: the reference stays one.
+	m, _ := DecOptions{AllowInvalidUTF8: true}.DecMode()
+	data := mustHex("3A 29 0A 03 F8 80 C3 28 01 F9")
+	var r RawMessage
+	require.NoError(t, m.Unmarshal(data, &r))
+	require.Equal(t, mustHex("3A 29 0A 03 F8 41 C3 28 01 F9"), []byte(r))
 }

@@ -74,12 +74,11 @@ type decodeState struct {
 	// is recomputed.
 	start, used, allowed int64
 
-	capW      *stream.Writer       // writes captured values (RawMessage, Unmarshaler)
-	capWOpts  stream.WriterOptions // the options capW was made with
-	capWFlush bool                 // capW writes to capBuf by Flush, not directly
-	capBuf    captureBuffer        // what capW writes, reused
-	capOpen   []capOpen            // the containers open in a capture
-	capHigh   int                  // capBuf's capacity as charged for the document (chargeCapture)
+	capW     *stream.Writer       // writes captured values (RawMessage, Unmarshaler)
+	capWOpts stream.WriterOptions // the options capW was made with
+	capBuf   []byte               // what capW writes, reused
+	capOpen  []capOpen            // the containers open in a capture
+	capHigh  int                  // capBuf's capacity as charged for the document (chargeCapture)
 }
 
 var decodeStatePool sync.Pool
@@ -137,9 +136,9 @@ func (d *decodeState) release() {
 	if cap(d.flat) > 1<<20 {
 		d.flat = nil
 	}
-	d.capBuf.b = d.capBuf.b[:0]
-	if cap(d.capBuf.b) > 64<<10 {
-		d.capBuf.b = nil
+	d.capBuf = d.capBuf[:0]
+	if cap(d.capBuf) > 64<<10 {
+		d.capBuf = nil
 	}
 	if d.capW != nil {
 		d.capW.Reset(nil)

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strconv"
 	"time"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
@@ -16,17 +15,16 @@ import (
 
 // capture copies the value starting at d.tok into a standalone Smile
 // document (header, value) and returns it. The document shares names and
-// values as the input's header says (so that a back-reference in the
-// input stays one in the copy), except with AllowInvalidUTF8, where it
-// shares nothing (see writeInvalidUTF8). The slice aliases d.capBuf: it is
-// valid until the next capture.
+// values as the input's header says, so that a back-reference in the
+// input stays one in the copy, and with AllowInvalidUTF8 it copies
+// strings that are not valid UTF-8 as they are. The slice aliases
+// d.capBuf: it is valid until the next capture.
 func (d *decodeState) capture() ([]byte, error) {
 	w, err := d.captureWriter()
 	if err != nil {
 		return nil, err
 	}
-	d.capBuf.b = d.capBuf.b[:0]
-	if err := d.writeCaptured(w, &d.tok); err != nil {
+	if err := writeTok(w, &d.tok); err != nil {
 		return nil, err
 	}
 	if k := d.tok.Kind; k == stream.KindStartArray || k == stream.KindStartObject {
@@ -37,24 +35,15 @@ func (d *decodeState) capture() ([]byte, error) {
 	if err := d.chargeCapture(w); err != nil {
 		return nil, err
 	}
-	if d.cfg.opts.AllowInvalidUTF8 { // w writes to capBuf through Flush
-		if err := w.Flush(); err != nil {
-			return nil, err
-		}
-	} else {
-		d.capBuf.b = w.Bytes()
-	}
-	return d.capBuf.b, nil
+	d.capBuf = w.Bytes()
+	return d.capBuf, nil
 }
 
 // chargeCapture charges the growth of the capture buffer, reused from
 // capture to capture: what append allocates to grow it to the longest
 // capture of the document so far (about five times that length).
 func (d *decodeState) chargeCapture(w *stream.Writer) error {
-	// The bytes written so far: w's, after those it flushed to capBuf
-	// (which stays empty during a capture but with AllowInvalidUTF8).
-	n := len(d.capBuf.b) + len(w.Bytes())
-	for n > d.capHigh {
+	for n := len(w.Bytes()); n > d.capHigh; {
 		g := appendGrowth(d.capHigh, n, 1)
 		d.capHigh = g
 		if err := d.charge(g); err != nil {
@@ -92,7 +81,7 @@ func (d *decodeState) captureContents(w *stream.Writer) error {
 				open = append(open, capOpen{object: t.Kind == stream.KindStartObject})
 			}
 		}
-		if err := d.writeCaptured(w, &t); err != nil {
+		if err := writeTok(w, &t); err != nil {
 			return err
 		}
 		if err := d.chargeCapture(w); err != nil {
@@ -110,111 +99,20 @@ type capOpen struct {
 }
 
 // captureWriter returns the writer of captures for d's input, appending
-// to d.capBuf, with the shared tables the input's header turned on; with
-// AllowInvalidUTF8 it shares nothing and writes to d.capBuf through Flush
-// (see writeInvalidUTF8).
+// to d.capBuf, with the shared tables the input's header turned on and
+// the input's leniency for invalid UTF-8.
 func (d *decodeState) captureWriter() (*stream.Writer, error) {
 	names, values := d.r.SharedTables()
-	o := stream.WriterOptions{DisableSharedNames: !names, SharedValues: values}
-	flush := d.cfg.opts.AllowInvalidUTF8
-	if flush {
-		o = stream.WriterOptions{DisableSharedNames: true}
-	}
-	if d.capW == nil || d.capWOpts != o || d.capWFlush != flush {
-		var w *stream.Writer
-		var err error
-		if flush {
-			w, err = stream.NewWriterTo(&d.capBuf, o)
-		} else {
-			w, err = stream.NewWriter(o)
-		}
+	o := stream.WriterOptions{DisableSharedNames: !names, SharedValues: values, AllowInvalidUTF8: d.cfg.opts.AllowInvalidUTF8}
+	if d.capW == nil || d.capWOpts != o {
+		w, err := stream.NewWriter(o)
 		if err != nil {
 			return nil, err
 		}
-		d.capW, d.capWOpts, d.capWFlush = w, o, flush
+		d.capW, d.capWOpts = w, o
 	}
-	if flush {
-		d.capW.Reset(d.capW.Bytes()[:0])
-	} else {
-		d.capW.Reset(d.capBuf.b[:0])
-	}
+	d.capW.Reset(d.capBuf[:0])
 	return d.capW, nil
-}
-
-// captureBuffer is where the writer of captures flushes its bytes.
-type captureBuffer struct{ b []byte }
-
-func (c *captureBuffer) Write(p []byte) (int, error) {
-	c.b = append(c.b, p...)
-	return len(p), nil
-}
-
-// writeCaptured writes token t with w; a string or key that is not valid
-// UTF-8, which the Reader passes on with AllowInvalidUTF8 but w refuses,
-// is written by writeInvalidUTF8.
-func (d *decodeState) writeCaptured(w *stream.Writer, t *stream.Token) error {
-	err := writeTok(w, t)
-	if err == nil || !d.cfg.opts.AllowInvalidUTF8 || t.Kind != stream.KindString && t.Kind != stream.KindKey || utf8.Valid(t.Bytes()) {
-		return err
-	}
-	return d.writeInvalidUTF8(w, t)
-}
-
-// Tokens of strings and keys written in full (see the format
-// specification), for writeInvalidUTF8.
-const (
-	capTinyASCII  = 0x40 // 1-32 bytes
-	capShortASCII = 0x60 // 33-64 bytes
-	capShortUTF8  = 0xA0 // 34-65 bytes
-	capLongUTF8   = 0xE4 // then the bytes and capEndString
-	capKeyASCII   = 0x80 // 1-64 bytes
-	capKeyLong    = 0x34 // then the bytes and capEndString
-	capEndString  = 0xFC
-)
-
-// writeInvalidUTF8 writes the string or key t, not valid UTF-8, in full.
-// The writer would refuse it, so it writes a one-byte placeholder (null,
-// or the empty key) to move past the value or key, and the placeholder is
-// then replaced in d.capBuf. A reader with AllowInvalidUTF8 reads the
-// bytes back from the ASCII forms up to 64 bytes, and from the long form
-// beyond (where the input had to use it too, so the bytes hold no 0xFC
-// end marker). The capture shares no names or values in this mode: a
-// reader would record these strings in its tables and the writer, which
-// never saw them, would number its references differently.
-func (d *decodeState) writeInvalidUTF8(w *stream.Writer, t *stream.Token) error {
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	var err error
-	if t.Kind == stream.KindKey {
-		err = w.WriteKeyBytes(nil)
-	} else {
-		err = w.WriteNull()
-	}
-	if err != nil {
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	b, s := d.capBuf.b[:len(d.capBuf.b)-1], t.Bytes()
-	n := len(s)
-	switch {
-	case t.Kind == stream.KindKey && n <= 64:
-		b = append(append(b, capKeyASCII+byte(n-1)), s...)
-	case t.Kind == stream.KindKey:
-		b = append(append(append(b, capKeyLong), s...), capEndString)
-	case n <= 32:
-		b = append(append(b, capTinyASCII+byte(n-1)), s...)
-	case n <= 64:
-		b = append(append(b, capShortASCII+byte(n-33)), s...)
-	case n == 65:
-		b = append(append(b, capShortUTF8+byte(n-34)), s...)
-	default:
-		b = append(append(append(b, capLongUTF8), s...), capEndString)
-	}
-	d.capBuf.b = b
-	return nil
 }
 
 // writeTok writes token t with w.

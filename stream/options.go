@@ -33,6 +33,14 @@ type WriterOptions struct {
 	// earlier do. The default writes those bits as zero, as the
 	// specification and Jackson 2.19+ do. Readers ignore the bits either way.
 	LegacyFloat32SignBits bool
+
+	// AllowInvalidUTF8 writes strings and keys that are not valid UTF-8
+	// with their bytes unchanged, in the forms of non-ASCII text (a single
+	// byte in the ASCII form, the only one for that length), instead of
+	// refusing them. It is for copying input read with
+	// ReaderOptions.AllowInvalidUTF8: only a Reader with that option reads
+	// such output back. Valid text is written as usual.
+	AllowInvalidUTF8 bool
 }
 
 // headerFlags returns the fourth header byte for o.

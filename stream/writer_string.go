@@ -2,6 +2,7 @@ package stream
 
 import (
 	le "encoding/binary"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -57,13 +58,13 @@ func (w *Writer) writeString(s string) error {
 	}
 	switch w.state {
 	case stateValue:
-		if !w.appendText(s) {
+		if !w.appendText(s) && !w.appendInvalidText(s) {
 			return errInvalidString()
 		}
 		w.state = stateKey
 		return nil
 	case stateArray, stateRoot:
-		if !w.appendText(s) {
+		if !w.appendText(s) && !w.appendInvalidText(s) {
 			return errInvalidString()
 		}
 		return nil
@@ -73,7 +74,39 @@ func (w *Writer) writeString(s string) error {
 
 // errInvalidString returns the error of WriteString for invalid UTF-8.
 func errInvalidString() error {
-	return &WriterError{Msg: "cannot write a string that is not valid UTF-8"}
+	return &WriterError{Msg: "cannot write a string that is not valid UTF-8 (WriterOptions.AllowInvalidUTF8 copies such bytes)"}
+}
+
+// appendInvalidText appends the string value token of s, which is not
+// valid UTF-8, and reports whether it could: only with AllowInvalidUTF8,
+// and, for a long string, only when its bytes hold no end marker 0xFC.
+// The token is the first form that holds a string of that length,
+// whatever its bytes: tiny or short ASCII (1-64), short Unicode (65),
+// long Unicode.
+func (w *Writer) appendInvalidText(s string) bool {
+	if !w.canWriteInvalidText(s) {
+		return false
+	}
+	switch n := len(s); {
+	case n <= 32:
+		w.buf = append(w.buf, tokenTinyASCII+byte(n-1))
+	case n <= 64:
+		w.buf = append(w.buf, tokenShortASCII+byte(n-33))
+	case n == 65:
+		w.buf = append(w.buf, tokenShortUTF8+byte(n-34))
+	default:
+		w.buf = append(w.buf, tokenLongUTF8)
+		w.appendString(s)
+		w.buf = append(w.buf, tokenEndString)
+		return true
+	}
+	w.appendString(s)
+	return true
+}
+
+// canWriteInvalidText reports whether appendInvalidText can write s.
+func (w *Writer) canWriteInvalidText(s string) bool {
+	return w.opts.AllowInvalidUTF8 && (len(s) <= 65 || strings.IndexByte(s, tokenEndString) < 0)
 }
 
 // writeStringSlow is writeString at the start of a document, where a key
@@ -96,7 +129,8 @@ func (w *Writer) writeStringSlow(s string) error {
 			return nil
 		}
 	}
-	if _, valid := checkUTF8(s); !valid {
+	_, valid := checkUTF8(s)
+	if !valid && !w.canWriteInvalidText(s) {
 		if !w.canWriteValue() {
 			return w.misplaced(KindString)
 		}
@@ -105,7 +139,11 @@ func (w *Writer) writeStringSlow(s string) error {
 	if err := w.beforeValue(KindString); err != nil {
 		return err
 	}
-	w.appendText(s)
+	if valid {
+		w.appendText(s)
+	} else {
+		w.appendInvalidText(s)
+	}
 	if shared {
 		w.values.add(s, h)
 	}
@@ -202,7 +240,12 @@ func (w *Writer) writeKey(name string) error {
 	}
 	ascii, valid := checkUTF8(name)
 	if !valid {
-		return &WriterError{Msg: "cannot write a key that is not valid UTF-8"}
+		// With AllowInvalidUTF8, in the short ASCII form (1-64 bytes),
+		// which holds any bytes, or the long form if they hold no 0xFC.
+		if !w.opts.AllowInvalidUTF8 || len(name) > maxShortKeyASCII && strings.IndexByte(name, tokenEndString) >= 0 {
+			return &WriterError{Msg: "cannot write a key that is not valid UTF-8 (WriterOptions.AllowInvalidUTF8 copies such bytes)"}
+		}
+		ascii = true
 	}
 	w.appendKeyToken(name, ascii)
 	if shared {
