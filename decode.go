@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/go-smile/smile/stream"
@@ -411,6 +412,9 @@ func (d *decodeState) slotString(cache *[]string, slot int, b []byte) string {
 // strings aliasing the input in other decoders). The bytes of a chunk are
 // written once, before the strings over them are made, and never again.
 func (d *decodeState) newString(b []byte) string {
+	if d.cfg.opts.AllowInvalidUTF8 && !utf8.Valid(b) {
+		b = replaceInvalidUTF8(b)
+	}
 	n := len(b)
 	if n == 0 {
 		return ""
@@ -426,6 +430,22 @@ func (d *decodeState) newString(b []byte) string {
 	i := len(d.arena)
 	d.arena = append(d.arena, b...)
 	return unsafe.String(&d.arena[i], n)
+}
+
+// replaceInvalidUTF8 returns b with each byte that is not part of valid
+// UTF-8 replaced by U+FFFD, as encoding/json decodes such strings.
+func replaceInvalidUTF8(b []byte) []byte {
+	out := make([]byte, 0, len(b)+8)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[:size]...)
+		}
+		b = b[size:]
+	}
+	return out
 }
 
 // value decodes the next value into the value at p with dec. At the

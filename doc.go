@@ -248,8 +248,9 @@
 // input built to amplify (one-byte back-references to long strings, tiny
 // objects that become Go maps) cannot cost more. For untrusted input,
 // also bound the input itself (http.MaxBytesReader) and lower the limits
-// to what your documents need. Invalid UTF-8 is an
-// error unless DecOptions.AllowInvalidUTF8 is set. SECURITY.md in the
+// to what your documents need. Invalid UTF-8 is an error naming its
+// offset unless DecOptions.AllowInvalidUTF8 is set, which replaces each
+// bad byte with U+FFFD in decoded strings. SECURITY.md in the
 // repository explains each limit, each error and how to choose limits.
 //
 // # Differences from encoding/json

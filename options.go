@@ -129,8 +129,11 @@ type DecOptions struct {
 	CaseSensitiveFields bool
 	// AnyNumbers is what numbers become inside an interface value.
 	AnyNumbers AnyNumbers
-	// AllowInvalidUTF8 accepts strings that are not valid UTF-8 and keeps
-	// their bytes. By default they are a *SyntaxError.
+	// AllowInvalidUTF8 accepts strings and keys that are not valid UTF-8:
+	// decoded into Go strings (and map keys, and strings in interface
+	// values), each byte that is not part of valid UTF-8 becomes U+FFFD,
+	// as with encoding/json. A RawMessage or an Unmarshaler receives the
+	// bytes as they are. By default such strings are a *SyntaxError.
 	AllowInvalidUTF8 bool
 	// Lenient7Bit accepts 7-bit binary bytes with the high bit set, as
 	// Jackson does. By default they are a *SyntaxError.
