@@ -105,8 +105,8 @@ func mapGrowth(n, slot int) int {
 // appendGrowth returns the bytes append allocates when it grows a slice of
 // capacity c, with elements of esz bytes, to hold n: the capacity the
 // runtime picks (twice c for short slices, else c grown by about 1.25×
-// until it holds n), and an eighth more for the rounding up to the
-// allocator's sizes.
+// until it holds n), and what the allocator's rounding up to its sizes
+// may add.
 func appendGrowth(c, n, esz int) int {
 	nc := c
 	switch {
@@ -119,6 +119,8 @@ func appendGrowth(c, n, esz int) int {
 			nc += (nc + 3*256) >> 2
 		}
 	}
+	// The allocator rounds small sizes up by at most an eighth, and
+	// sizes past 32 KiB up to whole 8 KiB pages.
 	b := nc * esz
-	return b + b/8
+	return b + min(b/8, 8<<10)
 }

@@ -23,7 +23,12 @@ import (
 // A slice without capacity (a new one, usually) gets a new array of the
 // exact length: the elements are gathered first, in scratch space reused
 // from call to call, so that the slice is allocated once instead of
-// growing as elements arrive.
+// growing as elements arrive. Past maxScratchSlice elements the scratch
+// array itself becomes the slice, as append would have left it.
+// maxScratchSlice is the capacity up to which sliceDecoder keeps its
+// scratch slices for the next call.
+const maxScratchSlice = 1 << 12
+
 func sliceDecoder(t reflect.Type) decFunc {
 	st := rt.NewSliceType(t)
 	dec := decoderOf(t.Elem())
@@ -54,16 +59,22 @@ func sliceDecoder(t reflect.Type) decFunc {
 			sp = st.NewHeader()
 		}
 		err := d.sliceElems(st, dec, sp)
-		if err == nil && st.Len(sp) > 0 {
-			err = d.charge(st.Len(sp) * esz)
-		}
-		if err == nil && st.Len(sp) > 0 {
-			st.CopyFrom(p, sp)
-		} else if err == nil {
+		switch {
+		case err == nil && st.Cap(sp) > maxScratchSlice:
+			// Too large to keep as scratch: the slice itself is the
+			// result, with its spare capacity (as append leaves it),
+			// rather than a copy that would cost its size again.
+			st.Move(p, sp)
+			return nil
+		case err == nil && st.Len(sp) > 0:
+			if err = d.charge(st.Len(sp) * esz); err == nil {
+				st.CopyFrom(p, sp)
+			}
+		case err == nil:
 			st.SetEmpty(p)
 		}
 		st.ClearLen(sp)
-		if st.Cap(sp) <= 1<<12 {
+		if st.Cap(sp) <= maxScratchSlice {
 			scratch.Put(sp)
 		}
 		return err

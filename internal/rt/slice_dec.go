@@ -61,6 +61,13 @@ func (s *SliceType) CopyFrom(p, src unsafe.Pointer) {
 	reflect.Copy(dst, s.value(src))
 }
 
+// Move sets *p to the slice *src and *src to nil, without copying the
+// elements.
+func (s *SliceType) Move(p, src unsafe.Pointer) {
+	*(*sliceHeader)(p) = *(*sliceHeader)(src)
+	*(*sliceHeader)(src) = sliceHeader{}
+}
+
 // ClearLen zeroes the elements of *p up to its length, then sets the
 // length to 0.
 func (s *SliceType) ClearLen(p unsafe.Pointer) {
