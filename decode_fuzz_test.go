@@ -16,18 +16,7 @@ import (
 // budget, which Valid has no values to apply to), and that a Decoder
 // reads the same first value as Unmarshal.
 func FuzzUnmarshal(f *testing.F) {
-	for _, sub := range []string{"json", "tokens"} {
-		dir, err := golden.Dir(sub)
-		if err != nil {
-			f.Fatal(err)
-		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.default.smile"))
-		for _, name := range files {
-			if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
-				f.Add(b)
-			}
-		}
-	}
+	fzAddGoldenSeeds(f)
 	f.Add(mustHex(dhdr + "FA 80 61 40 78 80 62 FA 40 C2 FB 80 63 21 FB"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var v any
@@ -62,4 +51,21 @@ func FuzzUnmarshal(f *testing.F) {
 func isExpansionLimit(err error) bool {
 	var le *LimitError
 	return errors.As(err, &le) && le.Limit == "MaxExpansion"
+}
+
+// fzAddGoldenSeeds adds the golden documents (default configuration)
+// under 4 KiB to f's seed corpus.
+func fzAddGoldenSeeds(f *testing.F) {
+	for _, sub := range []string{"json", "tokens"} {
+		dir, err := golden.Dir(sub)
+		if err != nil {
+			f.Fatal(err)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.default.smile"))
+		for _, name := range files {
+			if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
+				f.Add(b)
+			}
+		}
+	}
 }

@@ -3,12 +3,8 @@ package smile
 import (
 	"encoding/json"
 	"math/big"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/go-smile/smile/internal/golden"
 )
 
 // fzAllKinds has a field of every kind Unmarshal handles.
@@ -66,18 +62,7 @@ type fzEmb struct {
 // what it decodes Marshal writes as a valid document (or refuses with a
 // typed error).
 func FuzzUnmarshalStruct(f *testing.F) {
-	for _, sub := range []string{"json", "tokens"} {
-		dir, err := golden.Dir(sub)
-		if err != nil {
-			f.Fatal(err)
-		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.default.smile"))
-		for _, name := range files {
-			if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
-				f.Add(b)
-			}
-		}
-	}
+	fzAddGoldenSeeds(f)
 	seed, err := Marshal(fzAllKinds{I: -1, U64: 1 << 63, S: "é", Bs: []byte{1}, M: map[string]int{"a": 1}, Any: []any{1.5, "x"},
 		St: &fzAllKinds{F32: 1.5}, D: Decimal{Unscaled: big.NewInt(15), Scale: 1}, N: "1e3", T: time.Unix(1, 0).UTC(), fzEmb: fzEmb{E: 3}})
 	if err != nil {
