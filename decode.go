@@ -359,9 +359,11 @@ func (d *decodeState) containerLimit(n int) error {
 
 // str returns the current string token as a Go string. A string stored in
 // (or read back from) a shared-value slot is made once per slot content.
-func (d *decodeState) str() string {
-	b := d.tok.Bytes()
-	s := d.tok.Slot
+func (d *decodeState) str() string { return d.strOf(d.tok.Bytes(), d.tok.Slot) }
+
+// strOf returns string b, read from shared-value slot s (or -1), as a Go
+// string; see str.
+func (d *decodeState) strOf(b []byte, s int) string {
 	if s < 0 || len(b) == 0 {
 		return d.newString(b)
 	}

@@ -20,88 +20,212 @@ import (
 // capacity, and the length is then set to the number of elements. An
 // empty array gives an empty non-nil slice; null gives nil.
 //
-// A slice without capacity (a new one, usually) gets a new array of the
-// exact length: the elements are gathered first, in scratch space reused
-// from call to call, so that the slice is allocated once instead of
-// growing as elements arrive. Past maxScratchSlice elements the scratch
-// array itself becomes the slice, as append would have left it.
-// maxScratchSlice is the capacity up to which sliceDecoder keeps its
-// scratch slices for the next call.
-const maxScratchSlice = 1 << 12
-
+// A slice without capacity (a new one, usually) gets a new array (see
+// newSlice): most arrays of a document are short, and their elements are
+// decoded straight into it; the elements of a longer one are gathered
+// first, in scratch space reused from call to call, so that the slice is
+// allocated once instead of growing as elements arrive. Past
+// maxScratchSlice elements the scratch array itself becomes the slice, as
+// append would have left it.
 func sliceDecoder(t reflect.Type) decFunc {
-	st := rt.NewSliceType(t)
-	dec := decoderOf(t.Elem())
-	esz := int(t.Elem().Size())
-	flat := esz > 0 && !hasPointers(t.Elem())
-	var scratch sync.Pool // of pointers to []T, emptied and zeroed
+	sd := &sliceDec{
+		st:   rt.NewSliceType(t),
+		dec:  decoderOf(t.Elem()),
+		kind: scalarKindOf(t.Elem()),
+		esz:  int(t.Elem().Size()),
+	}
+	if n := growBy(0, sd.esz); n == maxStageLen {
+		sd.stageLen = n
+		sd.stage = rt.TypeOf(reflect.ArrayOf(n, t.Elem()))
+	}
+	flat := sd.esz > 0 && !hasPointers(t.Elem())
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindStartArray:
 		case stream.KindNull:
-			st.SetNil(p)
+			sd.st.SetNil(p)
 			return nil
 		default:
 			return d.typeError(t)
 		}
 		switch {
-		case st.Cap(p) != 0:
-			err := d.sliceElems(st, dec, p)
-			if err == nil && st.Len(p) == 0 {
-				st.SetEmpty(p) // as encoding/json: a new empty slice
-			}
-			return err
+		case sd.st.Cap(p) != 0:
+			return d.reuseSlice(sd, p)
 		case flat:
-			return d.flatSlice(st, dec, esz, p)
+			return d.flatSlice(sd, p)
 		}
-		sp, _ := scratch.Get().(unsafe.Pointer)
-		if sp == nil {
-			sp = st.NewHeader()
-		}
-		err := d.sliceElems(st, dec, sp)
-		switch {
-		case err == nil && st.Cap(sp) > maxScratchSlice:
-			// Too large to keep as scratch: the slice itself is the
-			// result, with its spare capacity (as append leaves it),
-			// rather than a copy that would cost its size again.
-			st.Move(p, sp)
-			return nil
-		case err == nil && st.Len(sp) > 0:
-			if err = d.charge(st.Len(sp) * esz); err == nil {
-				st.CopyFrom(p, sp)
-			}
-		case err == nil:
-			st.SetEmpty(p)
-		}
-		st.ClearLen(sp)
-		if st.Cap(sp) <= maxScratchSlice {
-			scratch.Put(sp)
-		}
-		return err
+		return d.newSlice(sd, p)
 	}
 }
 
-// sliceElems decodes the elements of an array into the slice at p,
-// reusing its capacity and growing it geometrically, and sets its length
-// to the number of elements.
-func (d *decodeState) sliceElems(st *rt.SliceType, dec decFunc, p unsafe.Pointer) error {
-	max := d.cfg.opts.MaxContainerLen
-	i := 0
+// maxScratchSlice is the capacity up to which a sliceDec keeps its
+// scratch slices for the next call.
+const maxScratchSlice = 1 << 12
+
+// maxStageLen is the number of elements of a stage (see sliceDec).
+const maxStageLen = 4
+
+// sliceDec is what the decoder of one slice type needs.
+type sliceDec struct {
+	st   *rt.SliceType
+	dec  decFunc    // of an element
+	kind scalarKind // of an element
+	esz  int        // the size of an element
+
+	// stage is the type of the array, of stageLen elements, that a new
+	// slice starts with (see newSlice); nil when fewer than maxStageLen
+	// elements fit in 64 bytes: arrays of larger elements are seldom that
+	// short, and the stage would then be a wasted allocation.
+	stage    *rt.Type
+	stageLen int
+
+	scratch sync.Pool // of pointers to []T, emptied and zeroed
+}
+
+// reuseSlice decodes an array into the slice at p, which has capacity,
+// reusing it.
+func (d *decodeState) reuseSlice(sd *sliceDec, p unsafe.Pointer) error {
 	d.pushIndex(0)
-	for {
+	if err := d.nextValue(); err != nil {
+		return err
+	}
+	if err := d.sliceElems(sd, p, 0); err != nil {
+		return err
+	}
+	d.pop()
+	if sd.st.Len(p) == 0 {
+		sd.st.SetEmpty(p) // as encoding/json: a new empty slice
+	}
+	return nil
+}
+
+// newSlice decodes an array into the slice at p, which has no capacity.
+// When the element type has a stage, the first elements are decoded
+// straight into a new array of sd.stageLen elements, which becomes the
+// slice when the array ends there. The elements of a longer array are
+// gathered in scratch space and then copied into a new array of the exact
+// length (see gatherSlice). *p is set only once every element is decoded.
+func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
+	d.pushIndex(0)
+	if err := d.nextValue(); err != nil {
+		return err
+	}
+	if sd.stage == nil {
+		return d.gatherSlice(sd, p, nil)
+	}
+	if d.tok.Kind == stream.KindEndArray {
+		d.pop()
+		sd.st.SetEmpty(p)
+		return nil
+	}
+	if err := d.charge(appendGrowth(0, sd.stageLen, sd.esz)); err != nil {
+		return err
+	}
+	stage := sd.stage.New()
+	max := d.cfg.opts.MaxContainerLen
+	for i := 0; ; {
+		if i >= max {
+			return d.containerLimit(i + 1)
+		}
+		d.setIndex(i)
+		if err := d.elem(sd, unsafe.Add(stage, i*sd.esz)); err != nil {
+			return err
+		}
+		i++
 		if err := d.nextValue(); err != nil {
 			return err
 		}
 		if d.tok.Kind == stream.KindEndArray {
-			break
+			d.pop()
+			sd.st.SetArray(p, stage, i, sd.stageLen)
+			return nil
 		}
+		if i == sd.stageLen {
+			return d.gatherSlice(sd, p, stage)
+		}
+	}
+}
+
+// gatherSlice decodes the rest of an array into scratch space, after the
+// sd.stageLen elements of stage unless stage is nil, then stores them in a
+// new slice of the exact length at p. d.tok holds the first token of the
+// next element, or the end of the array.
+func (d *decodeState) gatherSlice(sd *sliceDec, p, stage unsafe.Pointer) error {
+	st := sd.st
+	sp, _ := sd.scratch.Get().(unsafe.Pointer)
+	if sp == nil {
+		sp = st.NewHeader()
+	}
+	err := d.scratchElems(sd, sp, stage)
+	switch {
+	case err == nil && st.Cap(sp) > maxScratchSlice:
+		// Too large to keep as scratch: the slice itself is the
+		// result, with its spare capacity (as append leaves it),
+		// rather than a copy that would cost its size again.
+		st.Move(p, sp)
+		return nil
+	case err == nil && st.Len(sp) > 0:
+		if err = d.charge(st.Len(sp) * sd.esz); err == nil {
+			st.CopyFrom(p, sp)
+		}
+	case err == nil:
+		st.SetEmpty(p)
+	}
+	st.ClearLen(sp)
+	if st.Cap(sp) <= maxScratchSlice {
+		sd.scratch.Put(sp)
+	}
+	return err
+}
+
+// scratchElems decodes the rest of an array into the empty scratch slice
+// at sp, after a copy of the elements of stage unless it is nil.
+func (d *decodeState) scratchElems(sd *sliceDec, sp, stage unsafe.Pointer) error {
+	n := 0
+	if stage != nil {
+		n = sd.stageLen
+		if sd.st.Cap(sp) < n {
+			if err := d.charge(appendGrowth(0, n, sd.esz)); err != nil {
+				return err
+			}
+			sd.st.GrowCap(sp, n)
+		}
+		sd.st.SetLen(sp, n)
+		for i := range n {
+			sd.st.Elem.Copy(sd.st.Index(sp, i), unsafe.Add(stage, i*sd.esz))
+		}
+	}
+	if err := d.sliceElems(sd, sp, n); err != nil {
+		return err
+	}
+	d.pop()
+	return nil
+}
+
+// elem decodes the value whose first token is d.tok into the slice
+// element at p.
+func (d *decodeState) elem(sd *sliceDec, p unsafe.Pointer) error {
+	if d.storeScalar(sd.kind, p) {
+		return nil
+	}
+	return sd.dec(d, p)
+}
+
+// sliceElems decodes the elements of an array from element i on into the
+// slice at p, whose first i elements are decoded already, reusing its
+// capacity and growing it geometrically, and sets its length to the
+// number of elements. d.tok holds the first token of element i, or the
+// end of the array; the path's last step is the element index.
+func (d *decodeState) sliceElems(sd *sliceDec, p unsafe.Pointer, i int) error {
+	st := sd.st
+	max := d.cfg.opts.MaxContainerLen
+	for d.tok.Kind != stream.KindEndArray {
 		if i >= max {
 			return d.containerLimit(i + 1)
 		}
 		if i >= st.Cap(p) {
-			esz := int(st.Elem.Type().Size())
-			by := growBy(i, esz)
-			if err := d.charge(appendGrowth(i, i+by, esz)); err != nil {
+			by := growBy(i, sd.esz)
+			if err := d.charge(appendGrowth(i, i+by, sd.esz)); err != nil {
 				return err
 			}
 			// Len == Cap == i here; GrowCap keeps the i elements.
@@ -112,12 +236,14 @@ func (d *decodeState) sliceElems(st *rt.SliceType, dec decFunc, p unsafe.Pointer
 			st.SetLen(p, i+1)
 		}
 		d.setIndex(i)
-		if err := dec(d, st.Index(p, i)); err != nil {
+		if err := d.elem(sd, st.Index(p, i)); err != nil {
 			return err
 		}
 		i++
+		if err := d.nextValue(); err != nil {
+			return err
+		}
 	}
-	d.pop()
 	st.SetLen(p, i)
 	return nil
 }
@@ -128,7 +254,8 @@ func (d *decodeState) sliceElems(st *rt.SliceType, dec decFunc, p unsafe.Pointer
 // element decoder can use d.flat while it runs (an element without
 // pointers holds no slice), but d.flat may move as it grows, so elements
 // are addressed by offset.
-func (d *decodeState) flatSlice(st *rt.SliceType, dec decFunc, esz int, p unsafe.Pointer) error {
+func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
+	esz := sd.esz
 	max := d.cfg.opts.MaxContainerLen
 	base := len(d.flat)
 	i := 0
@@ -152,14 +279,14 @@ func (d *decodeState) flatSlice(st *rt.SliceType, dec decFunc, esz int, p unsafe
 		d.flat = slices.Grow(d.flat, esz)[:n+esz]
 		clear(d.flat[n:])
 		d.setIndex(i)
-		if err := dec(d, unsafe.Pointer(&d.flat[n])); err != nil {
+		if err := d.elem(sd, unsafe.Pointer(&d.flat[n])); err != nil {
 			return err
 		}
 		i++
 	}
 	d.pop()
 	if i == 0 {
-		st.SetEmpty(p)
+		sd.st.SetEmpty(p)
 	} else {
 		src := d.flat[base:]
 		if err := d.charge(len(src)); err != nil {
@@ -167,7 +294,7 @@ func (d *decodeState) flatSlice(st *rt.SliceType, dec decFunc, esz int, p unsafe
 		}
 		b := make([]byte, len(src)) // with the copy: not zeroed first
 		copy(b, src)
-		st.SetBytes(p, b, i)
+		sd.st.SetBytes(p, b, i)
 	}
 	d.flat = d.flat[:base]
 	return nil
@@ -213,6 +340,7 @@ func growBy(n, esz int) int {
 func arrayDecoder(t reflect.Type) decFunc {
 	at := rt.NewArrayType(t)
 	dec := decoderOf(t.Elem())
+	kind := scalarKindOf(t.Elem())
 	n := at.Len()
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
@@ -237,8 +365,10 @@ func arrayDecoder(t reflect.Type) decFunc {
 			}
 			if i < n {
 				d.setIndex(i)
-				if err := dec(d, at.Index(p, i)); err != nil {
-					return err
+				if ep := at.Index(p, i); !d.storeScalar(kind, ep) {
+					if err := dec(d, ep); err != nil {
+						return err
+					}
 				}
 			} else if err := d.skipRest(); err != nil {
 				return err
@@ -508,6 +638,7 @@ type decField struct {
 	hops   []decHop
 	offset uintptr
 	dec    decFunc
+	kind   scalarKind // what the struct loop stores itself (see storeScalar)
 }
 
 // decHop is an embedded pointer on the way to a promoted field.
@@ -531,6 +662,7 @@ func structDecoder(t reflect.Type) decFunc {
 	// Field decoders last: a recursive type finds this one's placeholder.
 	for i := range si.fields {
 		sd.fields[i].dec = decoderOf(si.fields[i].typ)
+		sd.fields[i].kind = scalarKindOf(si.fields[i].typ)
 	}
 	return sd.decode
 }
@@ -616,16 +748,26 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		hint = i + 1
 		f := &sd.fields[i]
 		d.setField(i)
-		fp, err := d.fieldPtr(p, f)
-		if err != nil {
-			d.saveError(err)
-			if err := d.r.SkipValue(); err != nil {
-				return d.fatal(err)
+		fp := unsafe.Add(p, f.offset)
+		if len(f.hops) > 0 {
+			if fp, err = d.fieldPtr(p, f); err != nil {
+				d.saveError(err)
+				if err := d.r.SkipValue(); err != nil {
+					return d.fatal(err)
+				}
+				continue
 			}
+		}
+		if ok, err := d.readScalar(f.kind, fp); err != nil {
+			return err
+		} else if ok {
 			continue
 		}
 		if err := d.nextValue(); err != nil {
 			return err
+		}
+		if d.storeScalar(f.kind, fp) {
+			continue
 		}
 		if err := f.dec(d, fp); err != nil {
 			return err

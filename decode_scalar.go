@@ -332,3 +332,101 @@ func byteArrayDecoder(t reflect.Type) decFunc {
 		return nil
 	}
 }
+
+// scalarKind names the Go types whose common values the loops over struct
+// fields and slice elements store themselves, without calling the
+// type's decoder: a call saved per value, on the hottest path.
+type scalarKind uint8
+
+const (
+	scalarNone    scalarKind = iota // always call the decoder
+	scalarString                    // a string kind
+	scalarInt64                     // a 64-bit signed integer kind
+	scalarFloat64                   // float64 kind
+	scalarBool                      // bool kind
+)
+
+// scalarKindOf returns the scalarKind of t: scalarNone unless t is decoded
+// by the plain decoder of its kind (see newDecoder).
+func scalarKindOf(t reflect.Type) scalarKind {
+	switch t {
+	case decNumberType, decJsonNumberType:
+		return scalarNone
+	}
+	pt := reflect.PointerTo(t)
+	if pt.Implements(decUnmarshalerType) || pt.Implements(decTextUnmarshalerType) {
+		return scalarNone
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return scalarString
+	case reflect.Int, reflect.Int64:
+		if t.Size() == 8 {
+			return scalarInt64
+		}
+	case reflect.Float64:
+		return scalarFloat64
+	case reflect.Bool:
+		return scalarBool
+	}
+	return scalarNone
+}
+
+// readScalar reads the next value and stores it at p, a value of kind k,
+// when it is the common form of the kind's own Smile type: a short string
+// or a string back-reference for a string, an integer token for an int64
+// (see stream.Reader.ReadString and ReadInt). It reports false, having
+// read nothing, for every other value: the caller reads its token and
+// decodes it. d.tok is left as it was.
+func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
+	switch k {
+	case scalarString:
+		b, slot, ok, err := d.r.ReadString()
+		if ok {
+			*(*string)(p) = d.strOf(b, slot)
+		}
+		return ok, err
+	case scalarInt64:
+		v, ok := d.r.ReadInt()
+		if ok {
+			*(*int64)(p) = v
+		}
+		return ok, nil
+	}
+	return false, nil
+}
+
+// storeScalar stores the current token at p, a value of kind k, when it
+// is of the kind's own Smile type (a string for a string, an integer for
+// an int64, and so on), and reports whether it did. Everything else
+// (null, other numbers, type errors) is left to the type's decoder, which
+// gives the same result for these tokens.
+func (d *decodeState) storeScalar(k scalarKind, p unsafe.Pointer) bool {
+	switch k {
+	case scalarString:
+		if d.tok.Kind == stream.KindString {
+			*(*string)(p) = d.str()
+			return true
+		}
+	case scalarInt64:
+		if d.tok.Kind == stream.KindInt {
+			*(*int64)(p) = d.tok.Int()
+			return true
+		}
+	case scalarFloat64:
+		if d.tok.Kind == stream.KindFloat64 {
+			*(*float64)(p) = d.tok.Float64()
+			return true
+		}
+	case scalarBool:
+		switch d.tok.Kind {
+		case stream.KindTrue:
+			*(*bool)(p) = true
+			return true
+		case stream.KindFalse:
+			*(*bool)(p) = false
+			return true
+		}
+	}
+	return false
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/go-smile/smile/binary"
 )
@@ -49,13 +50,78 @@ func rdVInt(b []byte, max int) (v uint64, n int, st rdVIntStatus) {
 	return v, len(b), rdVIntShort
 }
 
+// rdShortVInt decodes the VInt at the start of b, which holds at least 8
+// bytes, when it takes at most 8 of them: its last byte is the first with
+// bit 7 set, found with one load, and it then holds at most 55 bits. ok is
+// false for a longer VInt or a last byte of 0xC0-0xFF; rdVInt then decides.
+func rdShortVInt(b []byte) (v uint64, n int, ok bool) {
+	m := le.LittleEndian.Uint64(b) & 0x8080808080808080
+	if m == 0 {
+		return 0, 0, false
+	}
+	n = bits.TrailingZeros64(m)>>3 + 1
+	last := b[n-1]
+	if last&0x40 != 0 {
+		return 0, 0, false
+	}
+	for _, c := range b[:n-1] {
+		v = v<<7 | uint64(c)
+	}
+	return v<<6 | uint64(last&0x3F), n, true
+}
+
+// ReadInt reads the next value when it is an integer token (a small,
+// 32-bit or 64-bit integer) whose bytes are all buffered, and reports
+// whether it did. Otherwise it consumes nothing, and ReadToken reads the
+// value (and reports what is wrong with a malformed one). It is a
+// decoder's fast path for integer fields, without a Token; TokenOffset
+// gives the integer's offset.
+func (r *Reader) ReadInt() (int64, bool) {
+	p := r.pos
+	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || len(r.buf)-p < 9 {
+		return 0, false
+	}
+	var v int64
+	switch b := r.buf[p]; {
+	case b>>5 == 6: // 0xC0-0xDF: small int
+		z := uint32(b & 0x1F)
+		v = int64(int32(z>>1) ^ -int32(z&1))
+		r.pos++
+	case b == tokenInt32:
+		z, n, ok := rdShortVInt(r.buf[p+1:])
+		if !ok || n > 5 || z > math.MaxUint32 {
+			return 0, false
+		}
+		v = int64(int32(uint32(z)>>1) ^ -int32(uint32(z)&1))
+		r.pos += 1 + n
+	case b == tokenInt64:
+		z, n, ok := rdShortVInt(r.buf[p+1:])
+		if !ok {
+			return 0, false
+		}
+		v = int64((z >> 1) ^ -(z & 1))
+		r.pos += 1 + n
+	default:
+		return 0, false
+	}
+	r.tokOff = r.off(p)
+	r.valueDone()
+	return v, true
+}
+
 // readVInt decodes a VInt of at most max bytes at r.pos and consumes it.
 // what names the token (starting at input offset at) for error messages;
 // limit is the largest value allowed.
 func (r *Reader) readVInt(at int64, max int, limit uint64, what string) (uint64, error) {
-	// Fast path: most lengths and numbers take one or two bytes, and a
-	// value below 2^13 is within every limit.
-	if p := r.pos; len(r.buf)-p >= 2 {
+	// Fast paths: a VInt of up to 8 bytes when 8 bytes are buffered;
+	// else one of one or two bytes, which holds a value below 2^13,
+	// within every limit.
+	if p := r.pos; len(r.buf)-p >= 8 {
+		if v, n, ok := rdShortVInt(r.buf[p:]); ok && n <= max && v <= limit {
+			r.pos += n
+			return v, nil
+		}
+	} else if len(r.buf)-p >= 2 {
 		b0, b1 := r.buf[p], r.buf[p+1]
 		if b0&0xC0 == 0x80 {
 			r.pos++

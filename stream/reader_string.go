@@ -109,6 +109,39 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 	return s, slot, nil
 }
 
+// ReadString reads the next value when it is a string of up to 65 bytes,
+// or a back-reference to a shared string value, and reports whether it
+// did. It returns what a Token would hold: the string's bytes, valid until
+// the next call on the Reader, and its slot in the shared-value table (-1
+// when it has none). For any other value it consumes nothing, and
+// ReadToken reads it; an error is one ReadToken would have returned. It is
+// a decoder's fast path for string fields; TokenOffset gives the string's
+// offset.
+func (r *Reader) ReadString() (s []byte, slot int, ok bool, err error) {
+	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || r.pos >= len(r.buf) {
+		return nil, -1, false, nil
+	}
+	switch b := r.buf[r.pos]; {
+	case b >= 0x40 && b < 0xC0: // short string
+		r.tokOff = r.off(r.pos)
+		s, slot, err = r.readShortValue(b)
+		return s, slot, err == nil, err
+	case b >= 0x01 && b < 0x20: // short shared-value reference
+		if i := int(b) - 1; r.sharedValues && i < len(r.values.ents) {
+			r.tokOff = r.off(r.pos)
+			r.pos++
+			r.valueDone()
+			return r.values.bytes(i), i, true, nil
+		}
+	case b == tokenEmptyString:
+		r.tokOff = r.off(r.pos)
+		r.pos++
+		r.valueDone()
+		return nil, -1, true, nil
+	}
+	return nil, -1, false, nil
+}
+
 // KeyTag returns the tag attached by SetKeyTag to the shared name in slot
 // (a slot returned by ReadKey or in a Token), or 0. A tag is a decoder's
 // memo of what the name means to it, such as the struct field it names, so

@@ -74,3 +74,13 @@ func (s *SliceType) ClearLen(p unsafe.Pointer) {
 	s.value(p).Clear()
 	s.SetLen(p, 0)
 }
+
+// SetArray sets *p to a slice of length n and capacity c over the array
+// at data, which must hold c elements of the slice's element type (as
+// allocated by New of an array type of c elements).
+func (s *SliceType) SetArray(p, data unsafe.Pointer, n, c int) {
+	h := (*sliceHeader)(p)
+	h.data = data
+	h.len = n
+	h.cap = c
+}

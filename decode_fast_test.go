@@ -1,0 +1,133 @@
+package smile
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// upperString decodes itself: the scalar fast paths must leave it to its
+// UnmarshalText.
+type upperString string
+
+func (u *upperString) UnmarshalText(b []byte) error {
+	*u = upperString(strings.ToUpper(string(b)))
+	return nil
+}
+
+type fastFields struct {
+	S   string
+	I   int64
+	N   int
+	F   float64
+	B   bool
+	U   upperString
+	Num Number
+	SS  []string
+	IS  []int64
+}
+
+// TestStructScalarFastPaths decodes the kinds of values the struct and
+// slice loops store themselves (short and long strings, shared string
+// values, integers of each size, floats, booleans) next to those they
+// leave to the field's decoder (null, other numbers, type errors,
+// types with methods), and checks each result as encoding/json's rules
+// give it.
+func TestStructScalarFastPaths(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	in := map[string]any{
+		"S": long, "I": int64(1) << 40, "N": -3, "F": 1.5, "B": true,
+		"U": "up", "Num": 12, "SS": []any{"a", long, "a", "", "b"}, "IS": []any{1, int64(1) << 33, -70000},
+	}
+	data, err := EncOptions{SharedValues: true}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := data.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got fastFields
+	if err := Unmarshal(doc, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := fastFields{S: long, I: 1 << 40, N: -3, F: 1.5, B: true, U: "UP", Num: "12",
+		SS: []string{"a", long, "a", "", "b"}, IS: []int64{1, 1 << 33, -70000}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got  %+v\nwant %+v", got, want)
+	}
+
+	// null leaves the scalars as they were; other kinds are type errors
+	// that name the field, and decoding goes on.
+	doc, err = Marshal(map[string]any{"S": nil, "I": nil, "F": 2, "B": nil, "N": "x", "U": nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = fastFields{S: "keep", I: 7, B: true, N: 1, U: "U"}
+	err = Unmarshal(doc, &got)
+	var te *UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field != "N" || te.Value != "string" {
+		t.Fatalf("error %v, want an *UnmarshalTypeError for N", err)
+	}
+	if want := (fastFields{S: "keep", I: 7, F: 2, B: true, N: 1, U: "U"}); !reflect.DeepEqual(got, want) {
+		t.Fatalf("got  %+v\nwant %+v", got, want)
+	}
+	doc, err = Marshal(map[string]any{"I": 1.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Unmarshal(doc, &got); !errors.As(err, &te) || te.Field != "I" || te.Offset != 7 {
+		t.Fatalf("error %v, want an *UnmarshalTypeError for I at offset 7", err)
+	}
+}
+
+// TestSliceStage decodes arrays of every length around the stage (the
+// first elements decoded straight into the new slice) into new slices of
+// strings and of pointers, and checks the elements, that the length is
+// exact and that the capacity is the stage's or, past it, the length.
+func TestSliceStage(t *testing.T) {
+	for n := 0; n <= 3*maxStageLen; n++ {
+		strs := make([]string, n)
+		ptrs := make([]*int, n)
+		for i := range n {
+			strs[i] = strings.Repeat("s", i)
+			ptrs[i] = new(int)
+			*ptrs[i] = i
+		}
+		doc, err := Marshal(strs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		if err := Unmarshal(doc, &s); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(s, strs) || s == nil {
+			t.Fatalf("%d strings: got %q", n, s)
+		}
+		// Past the stage, the exact length (as the allocator rounds it up).
+		if c := cap(s); n > 0 && n < maxStageLen && c != maxStageLen || n >= maxStageLen && (c < n || c > n+n/4+1) {
+			t.Errorf("%d strings: capacity %d", n, c)
+		}
+		if doc, err = Marshal(ptrs); err != nil {
+			t.Fatal(err)
+		}
+		var p []*int
+		if err := Unmarshal(doc, &p); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(p, ptrs) || p == nil {
+			t.Fatalf("%d pointers: got %v", n, p)
+		}
+	}
+	// A syntax error in the stage leaves the slice as it was.
+	doc, err := Marshal([]string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := []string(nil)
+	if err := Unmarshal(doc[:len(doc)-2], &s); err == nil || s != nil {
+		t.Fatalf("truncated: error %v, slice %q", err, s)
+	}
+}

@@ -1,0 +1,136 @@
+package stream
+
+import (
+	"bytes"
+	"testing"
+	"testing/iotest"
+)
+
+// TestReadIntString checks ReadInt and ReadString against ReadToken on
+// hand-written tokens: where they report ok, they return what the token
+// holds and consume exactly it; where they do not, they consume nothing,
+// so that ReadToken then reads (or rejects) the value as it would have.
+// Each value stands in an array, followed by enough tokens that the fast
+// paths see a full buffer, and the rest of the array must read the same.
+func TestReadIntString(t *testing.T) {
+	header := []byte{0x3A, 0x29, 0x0A, 0x03} // shared names and values
+	tail := []byte{0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xF9}
+	cases := []struct {
+		name  string
+		value []byte
+		int   int64 // want from ReadInt, when isInt
+		isInt bool
+		str   string // want from ReadString, when isStr
+		isStr bool
+		bad   bool // ReadString reports the error ReadToken reports
+	}{
+		{name: "small int 0", value: []byte{0xC0}, isInt: true},
+		{name: "small int -1", value: []byte{0xC1}, int: -1, isInt: true},
+		{name: "small int 15", value: []byte{0xDE}, int: 15, isInt: true},
+		{name: "small int -16", value: []byte{0xDF}, int: -16, isInt: true},
+		{name: "int32 one byte", value: []byte{0x24, 0xA0}, int: 16, isInt: true},
+		{name: "int32 1284", value: []byte{0x24, 0x28, 0x88}, int: 1284, isInt: true},
+		{name: "int32 max", value: []byte{0x24, 0x1F, 0x7F, 0x7F, 0x7F, 0xBE}, int: 1<<31 - 1, isInt: true},
+		{name: "int32 min", value: []byte{0x24, 0x1F, 0x7F, 0x7F, 0x7F, 0xBF}, int: -1 << 31, isInt: true},
+		{name: "int32 overflow", value: []byte{0x24, 0x3F, 0x7F, 0x7F, 0x7F, 0xBF}},
+		{name: "int32 too long", value: []byte{0x24, 0x00, 0x00, 0x00, 0x00, 0x00, 0x81}},
+		{name: "int32 bad end", value: []byte{0x24, 0xC1}},
+		{name: "int64 short form", value: []byte{0x25, 0x81}, int: -1, isInt: true},
+		{name: "int64 7 bytes", value: []byte{0x25, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80}, int: 1 << 40, isInt: true},
+		{name: "int64 10 bytes", value: []byte{0x25, 0x01, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0xBF}},
+		{name: "float32", value: []byte{0x28, 0x04, 0x00, 0x00, 0x00, 0x00}},
+		{name: "null", value: []byte{0x21}},
+		{name: "empty string", value: []byte{0x20}, isStr: true},
+		{name: "short ASCII", value: []byte{0x42, 'a', 'b', 'c'}, str: "abc", isStr: true},
+		{name: "short Unicode", value: []byte{0x80, 0xC3, 0xA9}, str: "é", isStr: true},
+		{name: "ASCII form, bad UTF-8", value: []byte{0x41, 0xC3, 'x'}, bad: true},
+		{name: "short Unicode, bad UTF-8", value: []byte{0x80, 0xFF, 0xFF}, bad: true},
+		{name: "long string", value: []byte{0xE0, 'a', 0xFC}},
+		{name: "reference to nothing", value: []byte{0x01}},
+		{name: "header inside", value: []byte{0x3A, 0x29, 0x0A, 0x03}},
+		{name: "end of array", value: []byte{0xF9}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := append(append(append(append([]byte{}, header...), 0xF8), c.value...), tail...)
+			check := func(t *testing.T, fast, slow *Reader) {
+				for _, r := range []*Reader{fast, slow} {
+					if tok, err := r.ReadToken(); err != nil || tok.Kind != KindStartArray {
+						t.Fatalf("start: %v %v", tok, err)
+					}
+				}
+				before := fast.InputOffset()
+				if v, ok := fast.ReadInt(); ok != (c.isInt && fast.src == nil) || ok && v != c.int {
+					t.Fatalf("ReadInt = %d, %v; want %d, %v", v, ok, c.int, c.isInt)
+				} else if ok && (fast.InputOffset() != before+int64(len(c.value)) || fast.TokenOffset() != before) {
+					t.Fatalf("ReadInt consumed %d..%d, want %d..%d", fast.TokenOffset(), fast.InputOffset(), before, before+int64(len(c.value)))
+				} else if ok {
+					tok, _ := slow.ReadToken()
+					if tok.Kind != KindInt || tok.Int() != v {
+						t.Fatalf("ReadToken = %v, ReadInt = %d", tok, v)
+					}
+				}
+				if fast.InputOffset() == before {
+					s, slot, ok, err := fast.ReadString()
+					if err != nil && c.bad && fast.src == nil {
+						if _, serr := slow.ReadToken(); serr == nil || serr.Error() != err.Error() {
+							t.Fatalf("ReadString error %v, ReadToken error %v", err, serr)
+						}
+						return
+					}
+					if ok != (c.isStr && fast.src == nil) || ok && string(s) != c.str || err != nil {
+						t.Fatalf("ReadString = %q, %d, %v, %v; want %q, %v", s, slot, ok, err, c.str, c.isStr)
+					}
+					if ok {
+						tok, _ := slow.ReadToken()
+						if tok.Kind != KindString || string(tok.Bytes()) != string(s) || tok.Slot != slot || fast.TokenOffset() != slow.TokenOffset() {
+							t.Fatalf("ReadToken = %v slot %d at %d, ReadString = %q slot %d at %d", tok, tok.Slot, slow.TokenOffset(), s, slot, fast.TokenOffset())
+						}
+					}
+				}
+				// The rest reads the same, errors included.
+				for {
+					ft, ferr := fast.ReadToken()
+					st, serr := slow.ReadToken()
+					if ft.Kind != st.Kind || !bytes.Equal(ft.Bytes(), st.Bytes()) || ft.Int() != st.Int() || fast.TokenOffset() != slow.TokenOffset() {
+						t.Fatalf("fast reader %v at %d, slow reader %v at %d", ft, fast.TokenOffset(), st, slow.TokenOffset())
+					}
+					if (ferr == nil) != (serr == nil) || ferr != nil && ferr.Error() != serr.Error() {
+						t.Fatalf("fast reader error %v, slow reader error %v", ferr, serr)
+					}
+					if ferr != nil || ft.Kind == KindEndArray {
+						return
+					}
+				}
+			}
+			t.Run("bytes", func(t *testing.T) {
+				fast, _ := NewReader(doc, ReaderOptions{})
+				slow, _ := NewReader(doc, ReaderOptions{})
+				check(t, fast, slow)
+			})
+			t.Run("chunked", func(t *testing.T) {
+				// One byte at a time: the buffer never holds enough for
+				// the fast paths, which must then read nothing.
+				fast, _ := NewStreamReader(iotest.OneByteReader(bytes.NewReader(doc)), ReaderOptions{})
+				slow, _ := NewStreamReader(iotest.OneByteReader(bytes.NewReader(doc)), ReaderOptions{})
+				check(t, fast, slow)
+			})
+		})
+	}
+}
+
+// TestReadStringSharedValue checks that ReadString resolves a
+// back-reference to a shared string value, with its slot.
+func TestReadStringSharedValue(t *testing.T) {
+	doc := []byte{0x3A, 0x29, 0x0A, 0x03, 0xF8, 0x41, 'h', 'i', 0x01, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xF9}
+	r, _ := NewReader(doc, ReaderOptions{})
+	if _, err := r.ReadToken(); err != nil {
+		t.Fatal(err)
+	}
+	for i, wantOff := range []int64{5, 8} {
+		s, slot, ok, err := r.ReadString()
+		if !ok || err != nil || string(s) != "hi" || slot != 0 || r.TokenOffset() != wantOff {
+			t.Fatalf("string %d: %q slot %d ok %v err %v at %d", i, s, slot, ok, err, r.TokenOffset())
+		}
+	}
+}
