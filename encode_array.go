@@ -52,13 +52,8 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 	}
 }
 
-// writeEmptyArray writes [].
-func (e *encodeState) writeEmptyArray() error {
-	if err := e.w.WriteStartArray(); err != nil {
-		return err
-	}
-	return e.w.WriteEndArray()
-}
+// writeEmptyArray writes [], in one call: an empty array of integers.
+func (e *encodeState) writeEmptyArray() error { return e.w.WriteIntArray(nil) }
 
 // newArrayEncoder writes a byte array as binary and any other array as a
 // Smile array. Elements are addressable when the array is.

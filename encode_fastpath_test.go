@@ -46,6 +46,19 @@ func TestEncodeFastPaths(t *testing.T) {
 		E *celsius `json:"e"`
 		F *count   `json:"f"`
 	}
+	type sized struct {
+		A int8    `json:"a"`
+		B int16   `json:"b"`
+		C int32   `json:"c"`
+		D uint8   `json:"d"`
+		E uint16  `json:"e"`
+		F uint32  `json:"f"`
+		G uint    `json:"g"`
+		H uintptr `json:"h"`
+		I uint64  `json:"i"`
+		J *int32  `json:"j"`
+		K *uint16 `json:"k"`
+	}
 	type named string
 	str, n, f, b, c, k := "é", 300, 0.25, true, celsius(1.5), count(2)
 	cases := []struct {
@@ -58,6 +71,9 @@ func TestEncodeFastPaths(t *testing.T) {
 		{"[]string", []named{"a", "", "名前"}, []any{"a", "", "名前"}},
 		{"struct fields", plain{"x", -7, 1 << 40, 2.5, true, "é"},
 			map[string]any{"a": "x", "b": -7, "c": int64(1 << 40), "d": 2.5, "e": true, "f": "é"}},
+		{"sized integer fields", sized{-128, -300, -1 << 31, 255, 65535, 1<<32 - 1, 7, 1 << 20, 1 << 63, new(int32), nil},
+			map[string]any{"a": -128, "b": -300, "c": -1 << 31, "d": 255, "e": 65535, "f": uint32(1<<32 - 1), "g": 7,
+				"h": 1 << 20, "i": uint64(1 << 63), "j": 0, "k": nil}},
 		{"[]int", []int{0, 1, -16, 300, -1 << 30}, []any{0, 1, -16, 300, -1 << 30}},
 		{"[]int64", []int64{15, 16, 1 << 31}, []any{int64(15), int64(16), int64(1 << 31)}},
 		{"[]float64", []float64{0.5, -1e300}, []any{0.5, -1e300}},

@@ -69,32 +69,43 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 			} else if fp = f.pointer(p); fp == nil {
 				continue
 			}
-			if err := w.WritePreparedKey(&f.key); err != nil {
-				return err
-			}
 			if f.deref {
 				if fp = *(*unsafe.Pointer)(fp); fp == nil {
-					if err := w.WriteNull(); err != nil {
+					if err := w.WriteNullField(&f.key); err != nil {
 						return err
 					}
 					continue
 				}
 			}
 			var err error
-			switch f.kind { // the most common kinds, without a call through enc
+			switch f.kind { // the plain kinds: key and value in one call
 			case reflect.String:
 				s := *(*string)(fp)
-				if err = w.WriteString(s); err != nil {
-					err = e.retryString(s, err)
+				if err = w.WriteStringField(&f.key, s); err != nil {
+					err = e.retryString(s, err) // the key is written
 				}
 			case reflect.Int64:
-				err = w.WriteInt(*(*int64)(fp))
+				err = w.WriteIntField(&f.key, *(*int64)(fp))
 			case reflect.Float64:
-				err = w.WriteFloat64(*(*float64)(fp))
+				err = w.WriteFloat64Field(&f.key, *(*float64)(fp))
 			case reflect.Bool:
-				err = w.WriteBool(*(*bool)(fp))
+				err = w.WriteBoolField(&f.key, *(*bool)(fp))
+			case reflect.Int32:
+				err = w.WriteIntField(&f.key, int64(*(*int32)(fp)))
+			case reflect.Int16:
+				err = w.WriteIntField(&f.key, int64(*(*int16)(fp)))
+			case reflect.Int8:
+				err = w.WriteIntField(&f.key, int64(*(*int8)(fp)))
+			case reflect.Uint32:
+				err = w.WriteIntField(&f.key, int64(*(*uint32)(fp)))
+			case reflect.Uint16:
+				err = w.WriteIntField(&f.key, int64(*(*uint16)(fp)))
+			case reflect.Uint8:
+				err = w.WriteIntField(&f.key, int64(*(*uint8)(fp)))
 			default:
-				err = f.enc(e, fp)
+				if err = w.WritePreparedKey(&f.key); err == nil {
+					err = f.enc(e, fp)
+				}
 			}
 			if err != nil {
 				return err
@@ -122,18 +133,29 @@ func (f *encField) pointer(p unsafe.Pointer) unsafe.Pointer {
 
 // plainKind returns the kind of t when values of t are written as that
 // kind of Go value is, with none of the encoders for special types and
-// methods: String, Bool, Float64, or Int64 (for int too where it has 64
-// bits). It returns Invalid for every other type.
+// methods: String, Bool, Float64, or an integer kind of a fixed size
+// (Int8 to Int64, Uint8 to Uint32; int, uint and uintptr by their size).
+// It returns Invalid for every other type, among them uint64, which may
+// need a BigInteger, and float32.
 func plainKind(t reflect.Type) reflect.Kind {
 	if specialEncoder(t) != nil || reflect.PointerTo(t).Implements(marshalerType) ||
 		reflect.PointerTo(t).Implements(textMarshalerType) {
 		return reflect.Invalid
 	}
-	switch k := t.Kind(); {
-	case k == reflect.String, k == reflect.Bool, k == reflect.Float64, k == reflect.Int64:
+	switch k := t.Kind(); k {
+	case reflect.String, reflect.Bool, reflect.Float64,
+		reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint8, reflect.Uint16, reflect.Uint32:
 		return k
-	case k == reflect.Int && t.Size() == 8:
-		return reflect.Int64
+	case reflect.Int:
+		if t.Size() == 8 {
+			return reflect.Int64
+		}
+		return reflect.Int32
+	case reflect.Uint, reflect.Uintptr:
+		if t.Size() == 4 {
+			return reflect.Uint32
+		}
 	}
 	return reflect.Invalid
 }

@@ -21,8 +21,10 @@ type Writer struct {
 	opts WriterOptions
 
 	state writerState
-	depth int      // number of open containers
-	kinds []uint64 // bit d is set when open container d is an object
+	// outer holds, for each open container, innermost last, the state to
+	// return to when it ends: stateKey in an object, stateArray in an
+	// array, stateRoot at the root. Its length is the nesting depth.
+	outer []writerState
 
 	names  sharedTable // shared property names; used unless DisableSharedNames
 	values sharedTable // shared string values; used with SharedValues
@@ -74,7 +76,7 @@ func (w *Writer) Reset(dst []byte) {
 		w.buf = dst
 	}
 	w.state = stateNewDocument
-	w.depth = 0
+	w.outer = w.outer[:0]
 	w.names.reset()
 	w.values.reset()
 }
@@ -99,7 +101,7 @@ func (w *Writer) Flush() error {
 }
 
 // Depth returns the number of open arrays and objects.
-func (w *Writer) Depth() int { return w.depth }
+func (w *Writer) Depth() int { return len(w.outer) }
 
 // EndDocument ends the current document: it writes the end marker when
 // WriterOptions.EndMarker is set, and the next token starts a new document
@@ -116,8 +118,8 @@ func (w *Writer) EndDocument() error {
 	case stateRoot:
 	default:
 		open := "1 array or object is"
-		if w.depth > 1 {
-			open = strconv.Itoa(w.depth) + " arrays or objects are"
+		if len(w.outer) > 1 {
+			open = strconv.Itoa(len(w.outer)) + " arrays or objects are"
 		}
 		return &WriterError{Msg: "cannot end the document: " + open + " still open"}
 	}
@@ -231,7 +233,7 @@ func (w *Writer) WriteStartObject() error {
 	if err := w.beforeValue(KindStartObject); err != nil {
 		return err
 	}
-	w.push(true)
+	w.push()
 	w.state = stateKey
 	w.buf = append(w.buf, tokenStartObject)
 	return nil
@@ -253,7 +255,7 @@ func (w *Writer) WriteStartArray() error {
 	if err := w.beforeValue(KindStartArray); err != nil {
 		return err
 	}
-	w.push(false)
+	w.push()
 	w.state = stateArray
 	w.buf = append(w.buf, tokenStartArray)
 	return nil
@@ -289,33 +291,16 @@ func (w *Writer) reserve(n int) {
 	}
 }
 
-// push records a new innermost container. The bit stack grows by one word
-// per 64 levels and is kept across Reset, so containers do not allocate.
-func (w *Writer) push(object bool) {
-	d := w.depth
-	i, bit := d>>6, uint64(1)<<(d&63)
-	if i == len(w.kinds) {
-		w.kinds = append(w.kinds, 0)
-	}
-	if object {
-		w.kinds[i] |= bit
-	} else {
-		w.kinds[i] &^= bit
-	}
-	w.depth = d + 1
-}
+// push records a new innermost container, started in the current state,
+// which beforeValue has moved past the container: the state to return to
+// when it ends. The stack is kept across Reset, so containers do not
+// allocate.
+func (w *Writer) push() { w.outer = append(w.outer, w.state) }
 
 // pop closes the innermost container and restores the state of the one
 // around it, where the container just closed was a complete value.
 func (w *Writer) pop() {
-	d := w.depth - 1
-	w.depth = d
-	switch {
-	case d == 0:
-		w.state = stateRoot
-	case w.kinds[(d-1)>>6]>>((d-1)&63)&1 != 0:
-		w.state = stateKey
-	default:
-		w.state = stateArray
-	}
+	d := len(w.outer) - 1
+	w.state = w.outer[d]
+	w.outer = w.outer[:d]
 }

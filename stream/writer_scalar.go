@@ -1,6 +1,7 @@
 package stream
 
 import (
+	le "encoding/binary"
 	"math"
 	"math/big"
 	"math/bits"
@@ -16,14 +17,19 @@ func (w *Writer) WriteInt(v int64) error {
 	if err := w.beforeValue(KindInt); err != nil {
 		return err
 	}
+	w.appendInt(v)
+	return nil
+}
+
+// appendInt appends the integer token of v.
+func (w *Writer) appendInt(v int64) {
 	if uint64(v+16) < 32 { // a small int, the most common case, without a call
 		w.buf = append(w.buf, tokenSmallInt+byte(zigzag(v)))
-		return nil
+		return
 	}
 	w.reserve(maxIntLen)
 	n := len(w.buf)
-	w.buf = w.buf[:n+putInt(w.buf[n:n+maxIntLen], v)]
-	return nil
+	w.buf = w.buf[:n+putInt((*[maxIntLen]byte)(w.buf[n:n+maxIntLen]), v)]
 }
 
 // WriteIntArray writes an array of the values of v, as WriteStartArray,
@@ -38,7 +44,7 @@ func (w *Writer) WriteIntArray(v []int64) error {
 	b[0] = tokenStartArray
 	n := 1
 	for _, x := range v {
-		n += putInt(b[n:n+maxIntLen], x)
+		n += putInt((*[maxIntLen]byte)(b[n:n+maxIntLen]), x)
 	}
 	b[n] = tokenEndArray
 	w.buf = w.buf[:len(w.buf)+n+1]
@@ -119,11 +125,16 @@ func (w *Writer) WriteFloat64(v float64) error {
 	if err := w.beforeValue(KindFloat64); err != nil {
 		return err
 	}
+	w.appendFloat64(v)
+	return nil
+}
+
+// appendFloat64 appends the float64 token of v.
+func (w *Writer) appendFloat64(v float64) {
 	w.reserve(float64Len)
 	n := len(w.buf)
-	putFloat64(w.buf[n:n+float64Len], v)
+	putFloat64((*[float64Len]byte)(w.buf[n:n+float64Len]), v)
 	w.buf = w.buf[:n+float64Len]
-	return nil
 }
 
 // WriteFloat64Array writes an array of the values of v, as
@@ -138,7 +149,7 @@ func (w *Writer) WriteFloat64Array(v []float64) error {
 	b := w.buf[len(w.buf) : len(w.buf)+size]
 	b[0] = tokenStartArray
 	for i, x := range v {
-		putFloat64(b[1+i*float64Len:], x)
+		putFloat64((*[float64Len]byte)(b[1+i*float64Len:]), x)
 	}
 	b[size-1] = tokenEndArray
 	w.buf = w.buf[:len(w.buf)+size]
@@ -152,21 +163,31 @@ const (
 	float64Len = 11
 )
 
-// putFloat64 writes the float64 token of v at the start of dst.
-func putFloat64(dst []byte, v float64) {
+// putFloat64 writes the float64 token of v at the start of dst: the sign
+// bit, then nine 7-bit groups, most significant first. The eight groups
+// of the low 56 bits are spread into the bytes of one word.
+func putFloat64(dst *[float64Len]byte, v float64) {
 	u := math.Float64bits(v)
-	_ = dst[float64Len-1]
-	dst[0], dst[1] = tokenFloat64, byte(u>>63)
-	dst[2], dst[3], dst[4] = byte(u>>56)&0x7F, byte(u>>49)&0x7F, byte(u>>42)&0x7F
-	dst[5], dst[6], dst[7] = byte(u>>35)&0x7F, byte(u>>28)&0x7F, byte(u>>21)&0x7F
-	dst[8], dst[9], dst[10] = byte(u>>14)&0x7F, byte(u>>7)&0x7F, byte(u)&0x7F
+	dst[0], dst[1], dst[2] = tokenFloat64, byte(u>>63), byte(u>>56)&0x7F
+	le.LittleEndian.PutUint64(dst[3:], bits.ReverseBytes64(spread7(u)))
+}
+
+// spread7 returns the eight 7-bit groups of the low 56 bits of u, one per
+// byte, the lowest group in the lowest byte: by halving, 28-bit halves
+// into 32-bit lanes, then 14-bit quarters into 16-bit lanes, then groups
+// into bytes.
+func spread7(u uint64) uint64 {
+	x := u & (1<<56 - 1)
+	x = x&0x0FFFFFFF | x&0x00FFFFFFF0000000<<4
+	x = x&0x00003FFF00003FFF | x&0x0FFFC0000FFFC000<<2
+	return x&0x007F007F007F007F | x&0x3F803F803F803F80<<1
 }
 
 // putInt writes the integer token Jackson chooses for v at the start of
-// dst, which has room for maxIntLen bytes, and returns its length: a small
-// int (0xC0 + zigzag) for -16..15, 0x24 with a zigzag VInt when v fits 32
-// bits, and 0x25 with a zigzag VInt (always 5 bytes or more) otherwise.
-func putInt(dst []byte, v int64) int {
+// dst and returns its length: a small int (0xC0 + zigzag) for -16..15,
+// 0x24 with a zigzag VInt when v fits 32 bits, and 0x25 with a zigzag
+// VInt (always 5 bytes or more) otherwise.
+func putInt(dst *[maxIntLen]byte, v int64) int {
 	z := zigzag(v)
 	switch {
 	case z < 0x20:
@@ -174,9 +195,9 @@ func putInt(dst []byte, v int64) int {
 		return 1
 	case z < 1<<32: // the zigzag of an int32
 		dst[0] = tokenInt32
-	default:
-		dst[0] = tokenInt64
+		return 1 + putShortVInt((*[8]byte)(dst[1:9]), z)
 	}
+	dst[0] = tokenInt64
 	return 1 + putVInt(dst[1:], z)
 }
 
@@ -195,35 +216,35 @@ func appendVInt(b []byte, u uint64) []byte {
 // putVInt writes u as a minimal VInt at the start of dst, which has room
 // for maxVIntLen bytes, and returns its length: 7-bit groups, most
 // significant first, with bit 7 clear, then a last byte with bit 7 set
-// carrying the low 6 bits. The 1 to 5 byte forms (32-bit values and all
-// lengths) are written without a loop.
+// carrying the low 6 bits.
 func putVInt(dst []byte, u uint64) int {
-	const last = 0x80 // marks the last byte, which carries 6 bits
-	_ = dst[maxVIntLen-1]
-	switch {
-	case u < 1<<6:
-		dst[0] = last | byte(u)
-		return 1
-	case u < 1<<13:
-		dst[0], dst[1] = byte(u>>6), last|byte(u)&0x3F
-		return 2
-	case u < 1<<20:
-		dst[0], dst[1], dst[2] = byte(u>>13), byte(u>>6)&0x7F, last|byte(u)&0x3F
-		return 3
-	case u < 1<<27:
-		dst[0], dst[1], dst[2], dst[3] = byte(u>>20), byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F
-		return 4
-	case u < 1<<34:
-		dst[0], dst[1], dst[2], dst[3], dst[4] = byte(u>>27), byte(u>>20)&0x7F, byte(u>>13)&0x7F, byte(u>>6)&0x7F, last|byte(u)&0x3F
-		return 5
+	if u < 1<<34 {
+		return putShortVInt((*[8]byte)(dst[:8]), u)
 	}
+	_ = dst[maxVIntLen-1]
 	n := 1 + bits.Len64(u)/7 // 6 bits in the last byte, 7 in each other
-	dst[n-1] = last | byte(u)&0x3F
+	dst[n-1] = vintLast | byte(u)&0x3F
 	u >>= 6
 	for i := n - 2; i >= 0; i-- {
 		dst[i] = byte(u) & 0x7F
 		u >>= 7
 	}
+	return n
+}
+
+// vintLast marks the last byte of a VInt, which carries 6 bits.
+const vintLast = 0x80
+
+// putShortVInt is putVInt for u < 1<<34 (32-bit values and all lengths),
+// which take 1 to 5 bytes: it writes them with one 8-byte store, without
+// a loop or a branch on the length. The bytes of dst after the VInt are
+// overwritten.
+func putShortVInt(dst *[8]byte, u uint64) int {
+	// The five-byte form, first byte lowest, then shifted right by its
+	// leading bytes that are zero.
+	x := u>>27 | (u>>20&0x7F)<<8 | (u>>13&0x7F)<<16 | (u>>6&0x7F)<<24 | (vintLast|u&0x3F)<<32
+	n := (bits.Len64(u) + 7) / 7 // 6 bits in the last byte, 7 in each other
+	le.LittleEndian.PutUint64(dst[:], x>>(40-8*n))
 	return n
 }
 

@@ -295,7 +295,10 @@ type PreparedKey struct {
 	name  string
 	hash  uint64
 	token string // the name written in full (keyEmpty alone for "")
-	id    uint32 // the number of its name, for the Writers' caches (see preparedKeyID)
+	// head is token zero-padded to 16 bytes, as two little-endian words,
+	// when it fits: most do, and are then appended by two 8-byte stores.
+	head [2]uint64
+	id   uint32 // the number of its name, for the Writers' caches (see preparedKeyID)
 }
 
 // preparedNames gives the names of PreparedKeys their ids, one per name,
@@ -350,6 +353,11 @@ func PrepareKey(name string) (*PreparedKey, error) {
 		w.appendKeyToken(name, ascii)
 		k.token = string(w.buf)
 	}
+	if len(k.token) <= 16 {
+		var b [16]byte
+		copy(b[:], k.token)
+		k.head = [2]uint64{le.LittleEndian.Uint64(b[:8]), le.LittleEndian.Uint64(b[8:])}
+	}
 	k.id = preparedKeyID(k)
 	return k, nil
 }
@@ -388,7 +396,16 @@ func (w *Writer) appendNewPreparedKey(k *PreparedKey) {
 		}
 		w.names.addKey(k)
 	}
-	w.appendString(k.token)
+	if len(k.token) > 16 {
+		w.appendString(k.token)
+		return
+	}
+	w.reserve(16)
+	n := len(w.buf)
+	d := (*[16]byte)(w.buf[n : n+16])
+	le.LittleEndian.PutUint64(d[:8], k.head[0])
+	le.LittleEndian.PutUint64(d[8:], k.head[1])
+	w.buf = w.buf[:n+len(k.token)]
 }
 
 // checkUTF8 reports whether s is all ASCII, and whether it is valid

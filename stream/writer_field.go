@@ -1,0 +1,131 @@
+package stream
+
+// This file holds the field writers: a prepared key and a scalar value in
+// one call, as Jackson's writeStringField, writeNumberField and
+// writeBooleanField. Each is WritePreparedKey(k) followed by the matching
+// value writer, with one state check instead of four; when the key is a
+// reference to a name written before, as it is for all but the first
+// object of a type, key and value are also written with one check of the
+// buffer's capacity. A struct encoder writes most of its fields with them.
+
+// WriteStringField writes the key k and the string value s, as
+// WritePreparedKey(k) and then WriteString(s) do. When s is refused (it
+// is not valid UTF-8), the key stays written and a value is still due.
+func (w *Writer) WriteStringField(k *PreparedKey, s string) error {
+	if w.state != stateKey {
+		return w.misplaced(KindKey)
+	}
+	if i, ok := w.names.cached(k); ok {
+		w.appendNameRef(i)
+	} else {
+		w.appendNewPreparedKey(k)
+	}
+	if w.opts.SharedValues && len(s) <= maxSharedValueLen || !w.appendText(s) {
+		// Shared values and strings that are not valid UTF-8 take the
+		// general path, as a value due after the key.
+		w.state = stateValue
+		return w.writeStringSlow(s)
+	}
+	return nil
+}
+
+// WriteIntField writes the key k and the integer v, as WritePreparedKey(k)
+// and then WriteInt(v) do.
+func (w *Writer) WriteIntField(k *PreparedKey, v int64) error {
+	if w.state != stateKey {
+		return w.misplaced(KindKey)
+	}
+	i, ok := w.names.cached(k)
+	if !ok {
+		w.appendNewPreparedKey(k)
+		w.appendInt(v)
+		return nil
+	}
+	w.reserve(maxNameRefLen + maxIntLen)
+	n := len(w.buf)
+	d := (*[maxNameRefLen + maxIntLen]byte)(w.buf[n : n+maxNameRefLen+maxIntLen])
+	m := putNameRef((*[maxNameRefLen]byte)(d[:maxNameRefLen]), i)
+	// putInt, written out here to save a call.
+	switch z := zigzag(v); {
+	case z < 0x20:
+		d[m] = tokenSmallInt + byte(z)
+		m++
+	case z < 1<<32:
+		d[m] = tokenInt32
+		m += 1 + putShortVInt((*[8]byte)(d[m+1:m+9]), z)
+	default:
+		d[m] = tokenInt64
+		m += 1 + putVInt(d[m+1:], z)
+	}
+	w.buf = w.buf[:n+m]
+	return nil
+}
+
+// WriteFloat64Field writes the key k and the float64 v, as
+// WritePreparedKey(k) and then WriteFloat64(v) do.
+func (w *Writer) WriteFloat64Field(k *PreparedKey, v float64) error {
+	if w.state != stateKey {
+		return w.misplaced(KindKey)
+	}
+	i, ok := w.names.cached(k)
+	if !ok {
+		w.appendNewPreparedKey(k)
+		w.appendFloat64(v)
+		return nil
+	}
+	w.reserve(maxNameRefLen + float64Len)
+	n := len(w.buf)
+	d := w.buf[n : n+maxNameRefLen+float64Len]
+	m := putNameRef((*[maxNameRefLen]byte)(d), i)
+	putFloat64((*[float64Len]byte)(d[m:]), v)
+	w.buf = w.buf[:n+m+float64Len]
+	return nil
+}
+
+// WriteBoolField writes the key k and true or false, as
+// WritePreparedKey(k) and then WriteBool(v) do.
+func (w *Writer) WriteBoolField(k *PreparedKey, v bool) error {
+	b := byte(tokenFalse)
+	if v {
+		b = tokenTrue
+	}
+	return w.writeByteField(k, b)
+}
+
+// WriteNullField writes the key k and null, as WritePreparedKey(k) and
+// then WriteNull() do.
+func (w *Writer) WriteNullField(k *PreparedKey) error { return w.writeByteField(k, tokenNull) }
+
+// writeByteField writes the key k and a value made of the one token byte b.
+func (w *Writer) writeByteField(k *PreparedKey, b byte) error {
+	if w.state != stateKey {
+		return w.misplaced(KindKey)
+	}
+	i, ok := w.names.cached(k)
+	if !ok {
+		w.appendNewPreparedKey(k)
+		w.buf = append(w.buf, b)
+		return nil
+	}
+	w.reserve(maxNameRefLen + 1)
+	n := len(w.buf)
+	d := w.buf[n : n+maxNameRefLen+1]
+	m := putNameRef((*[maxNameRefLen]byte)(d), i)
+	d[m] = b
+	w.buf = w.buf[:n+m+1]
+	return nil
+}
+
+// maxNameRefLen is the length of the longest shared-name reference.
+const maxNameRefLen = 2
+
+// putNameRef writes the reference to shared name i at the start of dst and
+// returns its length, as appendNameRef appends it.
+func putNameRef(dst *[maxNameRefLen]byte, i int) int {
+	if i < 64 {
+		dst[0] = keyShortRef + byte(i)
+		return 1
+	}
+	dst[0], dst[1] = keyLongRef|byte(i>>8), byte(i)
+	return 2
+}

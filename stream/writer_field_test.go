@@ -1,0 +1,127 @@
+package stream_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// TestWriterFieldsMatchKeyThenValue checks that each field writer writes
+// the bytes of WritePreparedKey followed by the matching value writer, with
+// every table option, for keys written in full and as references, and
+// values of every length class.
+func TestWriterFieldsMatchKeyThenValue(t *testing.T) {
+	names := []string{"id", "name", "", "ключ", strings.Repeat("k", 70), "id", "name", "ключ"}
+	strs := []string{"", "a", "short", "ümlaut", strings.Repeat("x", 64), strings.Repeat("y", 65),
+		strings.Repeat("é", 40), strings.Repeat("z", 3000), "short", "ümlaut"}
+	ints := []int64{0, -16, 15, 16, -17, 1 << 13, 1 << 20, 1 << 27, math.MaxInt32, math.MinInt32,
+		1 << 31, math.MaxInt64, math.MinInt64}
+	// With 70 other names written first, the fields' names take
+	// shared-name indices past 63: two-byte references.
+	for _, tc := range []struct {
+		opts   stream.WriterOptions
+		others int
+	}{
+		{stream.WriterOptions{}, 0},
+		{stream.WriterOptions{}, 70},
+		{stream.WriterOptions{SharedValues: true}, 0},
+		{stream.WriterOptions{SharedValues: true}, 70},
+		{stream.WriterOptions{DisableSharedNames: true}, 0},
+		{stream.WriterOptions{DisableSharedNames: true, SharedValues: true}, 70},
+	} {
+		opts := tc.opts
+		t.Run(fmt.Sprintf("%+v/%d other names first", opts, tc.others), func(t *testing.T) {
+			var fields, pairs []func(w *stream.Writer, k *stream.PreparedKey) error
+			add := func(field, pair func(w *stream.Writer, k *stream.PreparedKey) error) {
+				fields, pairs = append(fields, field), append(pairs, pair)
+			}
+			for _, s := range strs {
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteStringField(k, s) },
+					keyThen(func(w *stream.Writer) error { return w.WriteString(s) }))
+			}
+			for _, v := range ints {
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteIntField(k, v) },
+					keyThen(func(w *stream.Writer) error { return w.WriteInt(v) }))
+			}
+			for _, v := range []float64{0, -1.5, math.Inf(1), math.NaN()} {
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteFloat64Field(k, v) },
+					keyThen(func(w *stream.Writer) error { return w.WriteFloat64(v) }))
+			}
+			for _, v := range []bool{true, false} {
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteBoolField(k, v) },
+					keyThen(func(w *stream.Writer) error { return w.WriteBool(v) }))
+			}
+			add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteNullField(k) },
+				keyThen(func(w *stream.Writer) error { return w.WriteNull() }))
+
+			write := func(ops []func(w *stream.Writer, k *stream.PreparedKey) error) []byte {
+				w, err := stream.NewWriter(opts)
+				require.NoError(t, err)
+				require.NoError(t, w.WriteStartObject())
+				for i := range tc.others {
+					require.NoError(t, w.WriteKey(fmt.Sprint("other", i)))
+					require.NoError(t, w.WriteNull())
+				}
+				for i, op := range ops {
+					k, err := stream.PrepareKey(names[i%len(names)])
+					require.NoError(t, err)
+					require.NoError(t, op(w, k))
+				}
+				require.NoError(t, w.WriteEndObject())
+				require.NoError(t, w.EndDocument())
+				return w.Bytes()
+			}
+			require.Equal(t, write(pairs), write(fields))
+		})
+	}
+}
+
+// keyThen returns WritePreparedKey(k) followed by value, the two calls a
+// field writer stands for.
+func keyThen(value func(w *stream.Writer) error) func(w *stream.Writer, k *stream.PreparedKey) error {
+	return func(w *stream.Writer, k *stream.PreparedKey) error {
+		if err := w.WritePreparedKey(k); err != nil {
+			return err
+		}
+		return value(w)
+	}
+}
+
+// TestWriterFieldErrors checks the field writers' errors: where no key is
+// due they write nothing; a string that is not valid UTF-8 is refused
+// after its key, which leaves a value due, as the two calls would.
+func TestWriterFieldErrors(t *testing.T) {
+	k, err := stream.PrepareKey("k")
+	require.NoError(t, err)
+	w, err := stream.NewWriter(stream.WriterOptions{OmitHeader: true})
+	require.NoError(t, err)
+	require.NoError(t, w.WriteStartArray())
+	for _, op := range []func() error{
+		func() error { return w.WriteStringField(k, "v") },
+		func() error { return w.WriteIntField(k, 1) },
+		func() error { return w.WriteFloat64Field(k, 1) },
+		func() error { return w.WriteBoolField(k, true) },
+		func() error { return w.WriteNullField(k) },
+	} {
+		var werr *stream.WriterError
+		require.ErrorAs(t, op(), &werr)
+		require.Contains(t, werr.Error(), "cannot write a key")
+	}
+	require.Equal(t, hx("F8"), w.Bytes())
+
+	require.NoError(t, w.WriteStartObject())
+	err = w.WriteStringField(k, "bad \xff")
+	var werr *stream.WriterError
+	require.ErrorAs(t, err, &werr)
+	require.Contains(t, werr.Error(), "not valid UTF-8")
+	require.Equal(t, hx("F8 FA 80 6B"), w.Bytes(), "the key is written")
+	require.ErrorAs(t, w.WriteEndObject(), &werr, "a value is due")
+	require.NoError(t, w.WriteString("good"))
+	require.NoError(t, w.WriteEndObject())
+	require.Equal(t, hx("F8 FA 80 6B 43 67 6F 6F 64 FB"), w.Bytes())
+}
