@@ -133,6 +133,7 @@ func (d *decodeState) release() {
 	d.keys = d.keys[:0]
 	d.members.release()
 	d.elems.release()
+	d.releaseAny()
 	d.flat = d.flat[:0]
 	if cap(d.flat) > 1<<20 {
 		d.flat = nil

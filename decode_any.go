@@ -11,8 +11,10 @@ import (
 
 // anyValue returns the value starting at d.tok as an interface value:
 // map[string]any, []any, string, bool, []byte, nil, or a number as
-// DecOptions.AnyNumbers says.
+// DecOptions.AnyNumbers says. The values inside it cannot fail to decode
+// with an *UnmarshalTypeError, so it keeps no path for one.
 func (d *decodeState) anyValue() (any, error) {
+	// One switch over every kind, which the compiler makes a jump table.
 	switch d.tok.Kind {
 	case stream.KindNull:
 		return nil, nil
@@ -20,16 +22,25 @@ func (d *decodeState) anyValue() (any, error) {
 		return true, nil
 	case stream.KindFalse:
 		return false, nil
+	case stream.KindInt:
+		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
+			return d.numberAny()
+		}
+		if v := d.tok.Int(); uint64(v) < 256 {
+			return v, nil // the runtime boxes these without allocating
+		}
+		return d.ints.box(d.tok.Int(), &d.used), nil
+	case stream.KindFloat32, stream.KindFloat64:
+		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
+			return d.numberAny()
+		}
+		return d.floats.box(d.tok.Float64(), &d.used), nil
 	case stream.KindString:
 		return d.strAny(), nil
 	case stream.KindStartObject:
 		return d.objectAny()
 	case stream.KindStartArray:
-		a, err := d.arrayAny()
-		if err != nil {
-			return nil, err
-		}
-		return d.arrays.box(a, &d.used), nil
+		return d.arrayAny()
 	case stream.KindBinary:
 		b := d.tok.Bytes()
 		if err := d.charge(len(b)); err != nil {
@@ -38,24 +49,18 @@ func (d *decodeState) anyValue() (any, error) {
 		out := make([]byte, len(b))
 		copy(out, b)
 		return out, nil
-	}
-	if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
-		return d.numberAny()
-	}
-	switch d.tok.Kind {
-	case stream.KindInt:
-		if v := d.tok.Int(); v >= 0 && v < 256 {
-			return v, nil // the runtime boxes these without allocating
-		}
-		return d.ints.box(d.tok.Int(), &d.used), nil
-	case stream.KindFloat32, stream.KindFloat64:
-		return d.floats.box(d.tok.Float64(), &d.used), nil
 	case stream.KindBigInt:
+		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
+			return d.numberAny()
+		}
 		if err := d.chargeBig(); err != nil {
 			return nil, err
 		}
 		return d.tok.BigInt(), nil
 	case stream.KindBigDecimal:
+		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
+			return d.numberAny()
+		}
 		if err := d.chargeBig(); err != nil {
 			return nil, err
 		}
@@ -135,14 +140,13 @@ func (d *decodeState) numberText() string {
 func (d *decodeState) objectInto(m map[string]any) error {
 	max := d.cfg.opts.MaxContainerLen
 	n := 0
-	d.pushKey("")
 	for {
 		kb, slot, ok, err := d.nextKey()
 		if err != nil {
 			return err
 		}
 		if !ok {
-			break
+			return nil
 		}
 		if n++; n > max {
 			return d.containerLimit(n)
@@ -153,7 +157,6 @@ func (d *decodeState) objectInto(m map[string]any) error {
 			}
 		}
 		k := d.keyString(kb, slot)
-		d.setKey(k)
 		if err := d.nextValue(); err != nil {
 			return err
 		}
@@ -163,23 +166,39 @@ func (d *decodeState) objectInto(m map[string]any) error {
 		}
 		m[k] = v
 	}
-	d.pop()
-	return nil
 }
 
 // mapAnySlot is the size of an entry of a map[string]any.
 const mapAnySlot = int(unsafe.Sizeof("") + unsafe.Sizeof(any(nil)))
 
+// mapAnyBytes returns the bytes to charge for a map[string]any made for n
+// entries: mapBytes, plus, for a map of one group (n <= 8), the
+// allocator's rounding of that group up to its size class (264 bytes to
+// 288), which mapBytes leaves out.
+func mapAnyBytes(n int) int {
+	b := mapBytes(n, mapAnySlot)
+	if n <= 8 {
+		b += b / 8
+	}
+	return b
+}
+
+// member is an object member gathered by objectAny.
+type member struct {
+	key string
+	val any
+}
+
 // objectAny decodes the object whose start is d.tok as a new
 // map[string]any. The members are gathered first (the first ones locally,
 // as by arrayAny, the rest on d.members), so that the map is made once
-// with its final size.
-func (d *decodeState) objectAny() (map[string]any, error) {
+// with its final size. (Filling a map as the first members arrive, and
+// moving them to a larger one for a larger object, measured slower.)
+func (d *decodeState) objectAny() (any, error) {
 	max := d.cfg.opts.MaxContainerLen
 	var head [arrayHead]member
 	base := d.members.len()
 	n := 0
-	d.pushKey("")
 	for {
 		kb, slot, ok, err := d.nextKey()
 		if err != nil {
@@ -192,7 +211,6 @@ func (d *decodeState) objectAny() (map[string]any, error) {
 			return nil, d.containerLimit(n + 1)
 		}
 		k := d.keyString(kb, slot)
-		d.setKey(k)
 		if err := d.nextValue(); err != nil {
 			return nil, err
 		}
@@ -212,8 +230,7 @@ func (d *decodeState) objectAny() (map[string]any, error) {
 		}
 		n++
 	}
-	d.pop()
-	if err := d.charge(mapBytes(n, mapAnySlot)); err != nil {
+	if err := d.charge(mapAnyBytes(n)); err != nil {
 		return nil, err
 	}
 	m := make(map[string]any, n)
@@ -231,64 +248,19 @@ func (d *decodeState) objectAny() (map[string]any, error) {
 	return m, nil
 }
 
-// boxes makes interface values holding a T without an allocation each:
-// the values are stored in chunks, and each interface points to its own
-// element, which is never written again. A value kept alive keeps its
-// chunk alive.
-type boxes[T any] struct {
-	buf []T
-}
-
-// boxChunk is the number of values in a chunk of boxes.
-const boxChunk = 128
-
-// box returns v in an interface value; a new chunk is noted in *used, the
-// bytes charged for the document (see budget.go).
-func (b *boxes[T]) box(v T, used *int64) any {
-	if len(b.buf) == cap(b.buf) {
-		b.buf = make([]T, 0, boxChunk)
-		*used += int64(unsafe.Sizeof(v)) * boxChunk
-	}
-	b.buf = append(b.buf, v)
-	return rt.Box(&b.buf[len(b.buf)-1])
-}
-
-// anySlice returns a new []any of length and capacity n. Short ones are
-// carved from a shared chunk, as boxes does: with the capacity set to n,
-// appending to one never writes into the next.
-func (d *decodeState) anySlice(n int) []any {
-	if n == 0 || n > boxChunk/8 {
-		return make([]any, n) // n == 0: empty, not nil; the caller charges a long one
-	}
-	if cap(d.anys)-len(d.anys) < n {
-		d.note(boxChunk * int(unsafe.Sizeof(any(nil))))
-		d.anys = make([]any, 0, boxChunk)
-	}
-	i := len(d.anys)
-	d.anys = d.anys[:i+n]
-	return d.anys[i : i+n : i+n]
-}
-
-// member is an object member gathered by objectAny.
-type member struct {
-	key string
-	val any
-}
-
 // arrayHead is the number of elements arrayAny keeps in a local array
 // before it gathers them on d.elems: most arrays are short, and a local
 // array costs no write barriers and needs no clearing.
 const arrayHead = 8
 
-// arrayAny decodes the array whose start is d.tok as a []any, gathering
-// the elements (the first ones locally, the rest on d.elems) so that the
-// slice is made once.
-func (d *decodeState) arrayAny() ([]any, error) {
+// arrayAny decodes the array whose start is d.tok as a []any in an
+// interface value, gathering the elements (the first ones locally, the
+// rest on d.elems) so that the slice is made once.
+func (d *decodeState) arrayAny() (any, error) {
 	max := d.cfg.opts.MaxContainerLen
 	var head [arrayHead]any
 	base := d.elems.len()
 	n := 0
-	d.pushIndex(0)
 	for {
 		if err := d.nextValue(); err != nil {
 			return nil, err
@@ -299,7 +271,6 @@ func (d *decodeState) arrayAny() ([]any, error) {
 		if n >= max {
 			return nil, d.containerLimit(n + 1)
 		}
-		d.setIndex(n)
 		v, err := d.anyValue()
 		if err != nil {
 			return nil, err
@@ -316,8 +287,10 @@ func (d *decodeState) arrayAny() ([]any, error) {
 		}
 		n++
 	}
-	d.pop()
-	if n > boxChunk/8 {
+	if n == 0 {
+		return emptyArray, nil
+	}
+	if n > maxCarved {
 		if err := d.charge(n * int(unsafe.Sizeof(any(nil)))); err != nil {
 			return nil, err
 		}
@@ -325,11 +298,11 @@ func (d *decodeState) arrayAny() ([]any, error) {
 	a := d.anySlice(n)
 	if n <= arrayHead {
 		for i, v := range head[:n] {
-			a[i] = v
+			a[i] = v // cheaper than copy's call for a few elements
 		}
 	} else {
 		copy(a, head[:])
 		d.elems.moveTo(base, a[arrayHead:])
 	}
-	return a, nil
+	return d.arrays.box(a, &d.used), nil
 }
