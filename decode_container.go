@@ -261,6 +261,20 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 	i := 0
 	d.pushIndex(0)
 	for {
+		// A scalar element after the first is read without a token when
+		// there is room for it (which growing, below, charges for). The
+		// first is left to the token, which sees an empty array, the
+		// commonest, at no extra cost.
+		if n := len(d.flat); i > 0 && sd.kind != scalarNone && i < max && cap(d.flat)-n >= esz {
+			d.setIndex(i)
+			if ok, err := d.readScalar(sd.kind, unsafe.Pointer(&d.flat[:n+esz][n])); err != nil {
+				return err
+			} else if ok {
+				d.flat = d.flat[:n+esz]
+				i++
+				continue
+			}
+		}
 		if err := d.nextValue(); err != nil {
 			return err
 		}
@@ -354,6 +368,16 @@ func arrayDecoder(t reflect.Type) decFunc {
 		i := 0
 		d.pushIndex(0)
 		for {
+			// An element read without a token (see readScalar).
+			if i < n && i < max {
+				d.setIndex(i)
+				if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
+					return err
+				} else if ok {
+					i++
+					continue
+				}
+			}
 			if err := d.nextValue(); err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -129,5 +130,57 @@ func TestSliceStage(t *testing.T) {
 	s := []string(nil)
 	if err := Unmarshal(doc[:len(doc)-2], &s); err == nil || s != nil {
 		t.Fatalf("truncated: error %v, slice %q", err, s)
+	}
+}
+
+// floatArrays holds the containers whose float64 and int64 elements are
+// read without a token: fixed arrays and slices of types without pointers.
+type floatArrays struct {
+	A  [2]float64
+	AI [3]int64
+	S  []float64
+	SI []int64
+	P  [][2]float64
+}
+
+// TestArrayScalarFastPaths decodes arrays of float64 tokens mixed with
+// what the fast paths leave to the element's decoder (float32, integers,
+// null, big numbers, type errors), shorter and longer than a fixed
+// array, and checks the result and the error against encoding/json's on
+// the same document.
+func TestArrayScalarFastPaths(t *testing.T) {
+	docs := []map[string]any{
+		{"A": []any{1.5, -2.25}, "AI": []any{1, int64(1) << 40, -7}, "S": []any{0.5, 1.5, 2.5, 3.5, 4.5, 5.5}, "SI": []any{1, 2, 3}, "P": []any{[]any{1.5, 2.5}, []any{3.5}}},
+		{"A": []any{1.5, -2.25, 9.5}, "AI": []any{1}, "S": []any{float32(0.5), 2, nil, 1e300}, "SI": []any{}, "P": []any{}},
+		{"A": []any{3}, "AI": []any{1, 2, 3, 4}, "S": []any{}, "P": []any{[]any{1.5, 2.5, 3.5}, nil}},
+		{"A": []any{"x", 1.5}, "S": []any{1.5, "y", 2.5}},
+		{"A": []any{1.5, nil}, "AI": []any{2.5, 1}, "S": nil, "SI": []any{1, 2.5}},
+	}
+	for i, in := range docs {
+		jdoc, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sdoc, err := Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefill := func() floatArrays {
+			return floatArrays{A: [2]float64{7, 7}, AI: [3]int64{7, 7, 7}}
+		}
+		want, got := prefill(), prefill()
+		jerr := json.Unmarshal(jdoc, &want)
+		serr := Unmarshal(sdoc, &got)
+		if (jerr == nil) != (serr == nil) {
+			t.Fatalf("doc %d: error %v, encoding/json's %v", i, serr, jerr)
+		}
+		var jte *json.UnmarshalTypeError
+		var ste *UnmarshalTypeError
+		if errors.As(jerr, &jte) && (!errors.As(serr, &ste) || !strings.HasPrefix(ste.Field, jte.Field)) {
+			t.Fatalf("doc %d: error %v, encoding/json's %v", i, serr, jerr)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("doc %d:\ngot  %+v\nwant %+v", i, got, want)
+		}
 	}
 }

@@ -374,8 +374,9 @@ func scalarKindOf(t reflect.Type) scalarKind {
 
 // readScalar reads the next value and stores it at p, a value of kind k,
 // when it is the common form of the kind's own Smile type: a short string
-// or a string back-reference for a string, an integer token for an int64
-// (see stream.Reader.ReadString and ReadInt). It reports false, having
+// or a string back-reference for a string, an integer token for an int64,
+// a 64-bit float token for a float64 (see stream.Reader.ReadString, ReadInt
+// and ReadFloat64). It reports false, having
 // read nothing, for every other value: the caller reads its token and
 // decodes it. d.tok is left as it was.
 func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
@@ -390,6 +391,12 @@ func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
 		v, ok := d.r.ReadInt()
 		if ok {
 			*(*int64)(p) = v
+		}
+		return ok, nil
+	case scalarFloat64:
+		v, ok := d.r.ReadFloat64()
+		if ok {
+			*(*float64)(p) = v
 		}
 		return ok, nil
 	}

@@ -58,23 +58,38 @@ func decPlaceholder(get func() decFunc) decFunc {
 	}
 }
 
-// rootCache maps the type key of a pointer type *T to the decoder of T.
+// rootCache maps the type key of a pointer type *T to the rootEntry of T.
 var rootCache sync.Map
+
+// lastRoot is the rootEntry found last: most programs unmarshal into one
+// type again and again, and comparing a key costs less than a map lookup.
+var lastRoot atomic.Pointer[rootEntry]
+
+// rootEntry is the decoder of T for the pointer type *T whose key it holds.
+type rootEntry struct {
+	key uintptr
+	dec decFunc
+}
 
 // rootDecoder returns the decoder for what v, a non-nil pointer, points to,
 // and the pointer.
 func rootDecoder(v any) (decFunc, unsafe.Pointer, error) {
 	key, data := rt.Unpack(v)
-	if f, ok := rootCache.Load(key); ok && data != nil {
-		return f.(decFunc), data, nil
+	if e := lastRoot.Load(); e != nil && e.key == key && data != nil {
+		return e.dec, data, nil
+	}
+	if e, ok := rootCache.Load(key); ok && data != nil {
+		lastRoot.Store(e.(*rootEntry))
+		return e.(*rootEntry).dec, data, nil
 	}
 	t := reflect.TypeOf(v)
 	if t == nil || t.Kind() != reflect.Pointer || data == nil {
 		return nil, nil, &InvalidUnmarshalError{Type: t}
 	}
-	f := decoderOf(t.Elem())
-	rootCache.Store(key, f)
-	return f, data, nil
+	e := &rootEntry{key: key, dec: decoderOf(t.Elem())}
+	rootCache.Store(key, e)
+	lastRoot.Store(e)
+	return e.dec, data, nil
 }
 
 // newDecoder builds the decoder of t. Special types come first, then

@@ -6,7 +6,7 @@ import (
 	"testing/iotest"
 )
 
-// TestReadIntString checks ReadInt and ReadString against ReadToken on
+// TestReadIntString checks ReadInt, ReadFloat64 and ReadString against ReadToken on
 // hand-written tokens: where they report ok, they return what the token
 // holds and consume exactly it; where they do not, they consume nothing,
 // so that ReadToken then reads (or rejects) the value as it would have.
@@ -16,13 +16,15 @@ func TestReadIntString(t *testing.T) {
 	header := []byte{0x3A, 0x29, 0x0A, 0x03} // shared names and values
 	tail := []byte{0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xF9}
 	cases := []struct {
-		name  string
-		value []byte
-		int   int64 // want from ReadInt, when isInt
-		isInt bool
-		str   string // want from ReadString, when isStr
-		isStr bool
-		bad   bool // ReadString reports the error ReadToken reports
+		name    string
+		value   []byte
+		int     int64 // want from ReadInt, when isInt
+		isInt   bool
+		float   float64 // want from ReadFloat64, when isFloat
+		isFloat bool
+		str     string // want from ReadString, when isStr
+		isStr   bool
+		bad     bool // ReadString reports the error ReadToken reports
 	}{
 		{name: "small int 0", value: []byte{0xC0}, isInt: true},
 		{name: "small int -1", value: []byte{0xC1}, int: -1, isInt: true},
@@ -39,6 +41,8 @@ func TestReadIntString(t *testing.T) {
 		{name: "int64 7 bytes", value: []byte{0x25, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80}, int: 1 << 40, isInt: true},
 		{name: "int64 10 bytes", value: []byte{0x25, 0x01, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0xBF}},
 		{name: "float32", value: []byte{0x28, 0x04, 0x00, 0x00, 0x00, 0x00}},
+		{name: "float64 1.5", value: []byte{0x29, 0x00, 0x3F, 0x7C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, float: 1.5, isFloat: true},
+		{name: "float64 -2", value: []byte{0x29, 0x01, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, float: -2, isFloat: true},
 		{name: "null", value: []byte{0x21}},
 		{name: "empty string", value: []byte{0x20}, isStr: true},
 		{name: "short ASCII", value: []byte{0x42, 'a', 'b', 'c'}, str: "abc", isStr: true},
@@ -68,6 +72,18 @@ func TestReadIntString(t *testing.T) {
 					tok, _ := slow.ReadToken()
 					if tok.Kind != KindInt || tok.Int() != v {
 						t.Fatalf("ReadToken = %v, ReadInt = %d", tok, v)
+					}
+				}
+				if fast.InputOffset() == before {
+					if v, ok := fast.ReadFloat64(); ok != (c.isFloat && fast.src == nil) || ok && v != c.float {
+						t.Fatalf("ReadFloat64 = %g, %v; want %g, %v", v, ok, c.float, c.isFloat)
+					} else if ok && (fast.InputOffset() != before+int64(len(c.value)) || fast.TokenOffset() != before) {
+						t.Fatalf("ReadFloat64 consumed %d..%d, want %d..%d", fast.TokenOffset(), fast.InputOffset(), before, before+int64(len(c.value)))
+					} else if ok {
+						tok, _ := slow.ReadToken()
+						if tok.Kind != KindFloat64 || tok.Float64() != v {
+							t.Fatalf("ReadToken = %v, ReadFloat64 = %g", tok, v)
+						}
 					}
 				}
 				if fast.InputOffset() == before {

@@ -109,6 +109,25 @@ func (r *Reader) ReadInt() (int64, bool) {
 	return v, true
 }
 
+// ReadFloat64 is ReadInt for a 64-bit float token (one whose bytes are all
+// buffered): it reads the value and reports whether it did, or consumes
+// nothing.
+func (r *Reader) ReadFloat64() (float64, bool) {
+	p := r.pos
+	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || len(r.buf)-p < 11 || r.buf[p] != tokenFloat64 {
+		return 0, false
+	}
+	b := r.buf[p+1 : p+11 : p+11]
+	u := uint64(b[0] & 1)
+	for _, c := range b[1:] {
+		u = u<<7 | uint64(c&0x7F)
+	}
+	r.pos += 11
+	r.tokOff = r.off(p)
+	r.valueDone()
+	return math.Float64frombits(u), true
+}
+
 // readVInt decodes a VInt of at most max bytes at r.pos and consumes it.
 // what names the token (starting at input offset at) for error messages;
 // limit is the largest value allowed.
