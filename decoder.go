@@ -54,7 +54,9 @@ func (dec *Decoder) Decode(v any) error {
 	// The budget of this value: what it allocates against the bytes it
 	// takes (any end markers and header before it included).
 	d.resetBudget(d.r.InputOffset())
-	if err := d.value(fn, p, true); err != nil {
+	err = d.value(fn, p, true)
+	d.releaseAny() // the next value must not share chunks with this one
+	if err != nil {
 		if err != io.EOF {
 			dec.err = err
 		}
