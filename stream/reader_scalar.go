@@ -117,11 +117,7 @@ func (r *Reader) ReadFloat64() (float64, bool) {
 	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || len(r.buf)-p < 11 || r.buf[p] != tokenFloat64 {
 		return 0, false
 	}
-	b := r.buf[p+1 : p+11 : p+11]
-	u := uint64(b[0] & 1)
-	for _, c := range b[1:] {
-		u = u<<7 | uint64(c&0x7F)
-	}
+	u := rdFloat64Bits((*[10]byte)(r.buf[p+1 : p+11]))
 	r.pos += 11
 	r.tokOff = r.off(p)
 	r.valueDone()
@@ -225,11 +221,7 @@ func (r *Reader) readFloat64() (uint64, error) {
 	if !r.need(11) {
 		return 0, r.truncated(r.off(r.pos), "a float64")
 	}
-	b := r.buf[r.pos+1 : r.pos+11 : r.pos+11]
-	u := uint64(b[0] & 1)
-	for _, c := range b[1:] {
-		u = u<<7 | uint64(c&0x7F)
-	}
+	u := rdFloat64Bits((*[10]byte)(r.buf[r.pos+1 : r.pos+11]))
 	r.pos += 11
 	r.valueDone()
 	return u, nil
@@ -392,4 +384,16 @@ func rd7BitError(src []byte, off int64, err error, what string) error {
 		return &SyntaxError{Offset: off + int64(ce.Offset), Msg: fmt.Sprintf("invalid 7-bit encoded byte 0x%02X in %s (%s)", src[ce.Offset], what, ce.Msg)}
 	}
 	return &SyntaxError{Offset: off, Msg: fmt.Sprintf("invalid 7-bit encoding in %s: %v", what, err)}
+}
+
+// rdFloat64Bits returns the bits of the float64 whose ten 7-bit groups
+// are b, most significant first: 1 bit in b[0], 7 in each other byte.
+// The 56 bits of b[1:9] are packed with one load and three steps that
+// each halve the number of gaps (the inverse of the Writer's spread7).
+func rdFloat64Bits(b *[10]byte) uint64 {
+	x := le.BigEndian.Uint64(b[1:9]) & 0x7F7F7F7F7F7F7F7F
+	x = x&0x007F007F007F007F | x&0x7F007F007F007F00>>1
+	x = x&0x00003FFF00003FFF | x&0x3FFF00003FFF0000>>2
+	x = x&0x000000000FFFFFFF | x&0x0FFFFFFF00000000>>4
+	return uint64(b[0]&1)<<63 | x<<7 | uint64(b[9]&0x7F)
 }
