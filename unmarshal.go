@@ -42,8 +42,8 @@ func (m DecMode) Unmarshal(data []byte, v any) error {
 	if err == io.EOF {
 		err = &SyntaxError{Offset: d.r.InputOffset(), Msg: "unexpected end of input: no value", Err: io.ErrUnexpectedEOF}
 	}
-	if err == nil {
-		err = d.checkEnd()
+	if err == nil && d.r.InputOffset() != int64(len(data)) {
+		err = d.checkEnd() // only end markers may follow the value
 	}
 	if err == nil {
 		err = d.err
