@@ -3,6 +3,7 @@ package smile
 import (
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-smile/smile/internal/rt"
 )
@@ -14,7 +15,8 @@ import (
 // encoding/json's typeEncoder scheme: before building, it publishes
 // placeholder(get), a function of type F that calls get() and forwards to
 // the result. get waits until the build has finished and returns the real
-// function. So a build that meets t again (a recursive type) captures the
+// function; once it is built, get costs one atomic load (a recursive type's
+// codec calls it for every nested value). So a build that meets t again (a recursive type) captures the
 // placeholder instead of recursing forever, and a goroutine that loads the
 // placeholder while another one builds t waits for that build, never
 // running a half-built codec. Once built, the real function replaces the
@@ -29,12 +31,15 @@ func cachedFunc[F any](cache *sync.Map, t reflect.Type, placeholder func(get fun
 		return f.(F)
 	}
 	var (
-		wg   sync.WaitGroup
-		real F
+		wg    sync.WaitGroup
+		real  F
+		built atomic.Bool // real is set
 	)
 	wg.Add(1)
 	get := func() F {
-		wg.Wait()
+		if !built.Load() {
+			wg.Wait()
+		}
 		return real
 	}
 	if f, loaded := cache.LoadOrStore(key, placeholder(get)); loaded {
@@ -44,6 +49,7 @@ func cachedFunc[F any](cache *sync.Map, t reflect.Type, placeholder func(get fun
 	// panic too, rather than deadlocking).
 	defer wg.Done()
 	real = build(t)
+	built.Store(true)
 	cache.Store(key, real)
 	return real
 }

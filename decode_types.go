@@ -42,20 +42,8 @@ func decoderOf(t reflect.Type) decFunc {
 	return cachedFunc(&decCache, t, decPlaceholder, newDecoder)
 }
 
-// decPlaceholder is the placeholder of cachedFunc. Decoders of recursive
-// types keep calling it (a tree decodes each node through it), so it asks
-// get only until it has the real decoder, and then calls that directly.
 func decPlaceholder(get func() decFunc) decFunc {
-	var real atomic.Pointer[decFunc]
-	return func(d *decodeState, p unsafe.Pointer) error {
-		f := real.Load()
-		if f == nil {
-			g := get()
-			f = &g
-			real.Store(f)
-		}
-		return (*f)(d, p)
-	}
+	return func(d *decodeState, p unsafe.Pointer) error { return get()(d, p) }
 }
 
 // rootCache maps the type key of a pointer type *T to the rootEntry of T.

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"reflect"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -243,24 +242,11 @@ func typeEncoder(t reflect.Type, addr bool) encoderFunc {
 	if addr {
 		cache = &addrEncoderCache
 	}
-	return cachedFunc(cache, t, resolvingPlaceholder,
+	return cachedFunc(cache, t,
+		func(get func() encoderFunc) encoderFunc {
+			return func(e *encodeState, p unsafe.Pointer) error { return get()(e, p) }
+		},
 		func(t reflect.Type) encoderFunc { return newTypeEncoder(t, addr) })
-}
-
-// resolvingPlaceholder is the encoder that a recursive type's encoder
-// holds for itself while it is being built (see cachedFunc). It keeps the
-// real encoder once get has returned it, so that each call after the first
-// costs an atomic load instead of get's synchronization and a call through it.
-func resolvingPlaceholder(get func() encoderFunc) encoderFunc {
-	var real atomic.Pointer[encoderFunc]
-	return func(e *encodeState, p unsafe.Pointer) error {
-		if f := real.Load(); f != nil {
-			return (*f)(e, p)
-		}
-		f := get()
-		real.Store(&f)
-		return f(e, p)
-	}
 }
 
 var (
