@@ -29,6 +29,11 @@ func (w *Writer) WriteStringField(k *PreparedKey, s string) error {
 	return nil
 }
 
+// WriteIntField, WriteFloat64Field and writeByteField repeat one frame
+// (state check, key reference, one capacity check, value) on purpose: a
+// shared helper returning the room for the value costs a call per field,
+// measured at 6-14% more instructions per Marshal (small, twitter, citm).
+
 // WriteIntField writes the key k and the integer v, as WritePreparedKey(k)
 // and then WriteInt(v) do.
 func (w *Writer) WriteIntField(k *PreparedKey, v int64) error {
