@@ -663,6 +663,10 @@ type decField struct {
 	offset uintptr
 	dec    decFunc
 	kind   scalarKind // what the struct loop stores itself (see storeScalar)
+	// key matches the name written in full when the field comes in its
+	// order (see structDec.decode); zero, matching nothing, for a name
+	// that is not valid UTF-8.
+	key stream.PreparedKey
 }
 
 // decHop is an embedded pointer on the way to a promoted field.
@@ -678,6 +682,9 @@ func structDecoder(t reflect.Type) decFunc {
 	for i := range si.fields {
 		f := &si.fields[i]
 		df := decField{name: f.name, offset: f.offset}
+		if k, err := stream.PrepareKey(f.name); err == nil {
+			df.key = *k
+		}
 		for _, h := range f.hops {
 			df.hops = append(df.hops, decHop{offset: h.offset, elem: rt.TypeOf(h.elem), exported: h.exported})
 		}
@@ -691,21 +698,22 @@ func structDecoder(t reflect.Type) decFunc {
 	return sd.decode
 }
 
-// field returns the index of the field for key kb, or -1. A key from the
-// shared-name table is looked up once: the result is kept in the tag of its
-// slot (the struct's id, then the index), so that every back-reference to
-// the name finds its field at once.
+// field returns the index of the field for key kb, whose slot's tag is
+// not this struct's, or -1. A key from the shared-name table is looked up
+// once: the result is kept in the tag of its slot (the struct's id, then
+// the index), so that every back-reference to the name finds its field at
+// once.
 func (sd *structDec) field(d *decodeState, kb []byte, slot, hint int) int {
-	if slot < 0 {
-		return sd.lookup(d, kb, hint)
-	}
-	if tag := d.r.KeyTag(slot); tag>>32 == sd.id {
-		return int(int32(uint32(tag)))
-	}
 	i := sd.lookup(d, kb, hint)
-	d.r.SetKeyTag(slot, sd.id<<32|uint64(uint32(int32(i))))
+	if slot >= 0 {
+		d.r.SetKeyTag(slot, sd.tag(i))
+	}
 	return i
 }
+
+// tag is the key tag that says a shared name is field i, or no field when
+// i is -1.
+func (sd *structDec) tag(i int) uint64 { return sd.id<<32 | uint64(uint32(int32(i))) }
 
 // lookup returns the index of the field for key kb, or -1: the field at
 // hint when its name matches (keys usually come in field order), else an
@@ -747,17 +755,26 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	n, hint := 0, 0
 	d.pushStruct(sd.fields)
 	for {
-		kb, slot, ok, err := d.nextKey()
+		// Keys usually come in field order, so the next field's name is
+		// matched in the input as it stands (see ReadTaggedKey).
+		var next *stream.PreparedKey
+		if hint < len(sd.fields) {
+			next = &sd.fields[hint].key
+		}
+		kb, slot, tag, ok, err := d.r.ReadTaggedKey(next, sd.tag(hint))
 		if err != nil {
 			return err
 		}
 		if !ok {
 			break
 		}
+		i := int(int32(uint32(tag)))
+		if tag>>32 != sd.id {
+			i = sd.field(d, kb, slot, hint)
+		}
 		if n++; n > max {
 			return d.containerLimit(n)
 		}
-		i := sd.field(d, kb, slot, hint)
 		if i < 0 {
 			if d.cfg.opts.DisallowUnknownFields {
 				key := string(kb)
@@ -774,6 +791,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		d.setField(i)
 		fp := unsafe.Add(p, f.offset)
 		if len(f.hops) > 0 {
+			var err error
 			if fp, err = d.fieldPtr(p, f); err != nil {
 				d.saveError(err)
 				if err := d.r.SkipValue(); err != nil {

@@ -168,6 +168,23 @@ func (r *Reader) ReadTokenInto(t *Token) error { return r.next(false, t) }
 // until the next call on the Reader. Where no key can stand (outside an
 // object, or after a key) it returns an error and consumes nothing.
 func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
+	name, slot, _, ok, err = r.ReadTaggedKey(nil, 0)
+	return name, slot, ok, err
+}
+
+// ReadTaggedKey is ReadKey for a decoder that tags the names it has
+// looked up (see KeyTag) and may know which key comes next, as a struct's
+// decoder does when keys come in field order. Besides what ReadKey
+// returns, it returns the tag of the key's slot: 0 for a name not seen
+// before and for a key without a slot, which the caller looks up itself.
+//
+// When k is not nil and the key is k's name written in full, ReadTaggedKey
+// recognizes it by one comparison of the input with k's token, with no
+// UTF-8 check, attaches tag to its slot and returns tag (even when the key
+// has no slot). This covers short names whose token takes at most 16
+// bytes, when 16 bytes of input are at hand; otherwise k's name is read
+// as any other.
+func (r *Reader) ReadTaggedKey(k *PreparedKey, tag uint64) (name []byte, slot int, keyTag uint64, ok bool, err error) {
 	if r.ready && r.mode == rdKey && r.pos < len(r.buf) {
 		b := r.buf[r.pos]
 		switch {
@@ -177,27 +194,34 @@ func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
 				r.tokOff = r.base + int64(r.pos)
 				r.pos++
 				r.mode = rdObjValue
-				return r.names.bytes(i), i, true, nil
+				e := &r.names.ents[i]
+				return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
 			}
 		case b >= keyShortASCII && b < tokenStartArray: // short name
 			r.tokOff = r.base + int64(r.pos)
+			if k != nil && len(r.buf)-r.pos >= 16 && r.matchesKey(k) {
+				name, slot, err = r.readPreparedKey(k, tag)
+				return name, slot, tag, err == nil, err
+			}
 			name, slot, err = r.readShortKey(b)
-			return name, slot, err == nil, err
+			return name, slot, 0, err == nil, err
 		case b >= keyLongRef && b < keyLong && r.pos+1 < len(r.buf): // long name reference
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
 			if i < len(r.names.ents) {
 				r.tokOff = r.base + int64(r.pos)
 				r.pos += 2
 				r.mode = rdObjValue
-				return r.names.bytes(i), i, true, nil
+				e := &r.names.ents[i]
+				return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
 			}
 		case b == tokenEndObject:
 			r.tokOff = r.base + int64(r.pos)
 			r.pop()
-			return nil, -1, false, nil
+			return nil, -1, 0, false, nil
 		}
 	}
-	return r.readKeySlow()
+	name, slot, ok, err = r.readKeySlow()
+	return name, slot, r.KeyTag(slot), ok, err
 }
 
 // readKeySlow is ReadKey for every case but the common ones.

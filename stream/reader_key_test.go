@@ -7,10 +7,12 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// FuzzReadKey checks ReadKey against ReadToken: two Readers read the same
-// input, one with ReadToken only, the other with ReadKey wherever a key
-// or the end of an object is due; they must agree on every token, slot,
-// offset and error.
+// FuzzReadKey checks ReadKey and ReadTaggedKey against ReadToken: two
+// Readers read the same input, one with ReadToken only, the other with
+// ReadKey or ReadTaggedKey wherever a key or the end of an object is due;
+// they must agree on every token, slot, offset and error. ReadTaggedKey
+// expects in turn the key ReadToken found (so that it often matches) and
+// the key before it, and its tags must be the slots' tags.
 //
 //	go test ./stream -run XXX -fuzz FuzzReadKey -fuzztime 60s
 func FuzzReadKey(f *testing.F) {
@@ -24,10 +26,34 @@ func FuzzReadKey(f *testing.F) {
 		}
 		var objs []bool // open containers: true for an object
 		keyDue := false
+		var lastKey string
 		for n := 0; n < 1<<16; n++ {
 			tok, err := r1.ReadToken()
 			if keyDue {
-				name, slot, ok, kerr := r2.ReadKey()
+				var name []byte
+				var slot int
+				var ok bool
+				var kerr error
+				var expect *stream.PreparedKey
+				switch n % 3 {
+				case 0:
+					name, slot, ok, kerr = r2.ReadKey()
+				case 1:
+					expect, _ = stream.PrepareKey(string(tok.Bytes())) // nil when not valid UTF-8
+				case 2:
+					expect, _ = stream.PrepareKey(lastKey)
+				}
+				if n%3 != 0 {
+					tag := uint64(n) << 8
+					var keyTag uint64
+					name, slot, keyTag, ok, kerr = r2.ReadTaggedKey(expect, tag)
+					if kerr == nil && ok && keyTag != r2.KeyTag(slot) && (keyTag != tag || slot >= 0) {
+						t.Fatalf("token %d: ReadTaggedKey tag %x, slot %d has %x", n, keyTag, slot, r2.KeyTag(slot))
+					}
+					if kerr == nil && ok && slot >= 0 {
+						r2.SetKeyTag(slot, uint64(n)<<8|1) // for the references to it
+					}
+				}
 				if (err == nil) != (kerr == nil) || err != nil && err.Error() != kerr.Error() {
 					t.Fatalf("token %d: ReadToken error %v, ReadKey error %v", n, err, kerr)
 				}
@@ -36,6 +62,9 @@ func FuzzReadKey(f *testing.F) {
 				}
 				if ok != (tok.Kind == stream.KindKey) || !bytes.Equal(name, tok.Bytes()) || ok && slot != tok.Slot {
 					t.Fatalf("token %d: ReadToken %v %q slot %d, ReadKey %q slot %d ok %v", n, tok.Kind, tok.Bytes(), tok.Slot, name, slot, ok)
+				}
+				if ok {
+					lastKey = string(name)
 				}
 			} else {
 				tok2, kerr := r2.ReadToken()

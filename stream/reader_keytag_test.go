@@ -51,3 +51,126 @@ func TestReaderKeyTags(t *testing.T) {
 		require.Zero(t, r.KeyTag(0))
 	}
 }
+
+// TestReadTaggedKey: the expected key, written in full, is matched and
+// tagged; a back-reference returns its slot's tag; any other key is read
+// as ReadKey reads it, with tag 0; and a match needs 16 bytes at hand.
+func TestReadTaggedKey(t *testing.T) {
+	id, err := stream.PrepareKey("id")
+	require.NoError(t, err)
+	name, err := stream.PrepareKey("név") // a short Unicode name
+	require.NoError(t, err)
+	// {"id":1,"név":2,"x":3,"id":4,"név":5} with shared names, then 16
+	// bytes of padding in a string value, then "id" in full near the end.
+	data := []byte{':', ')', '\n', 0x01, 0xFA,
+		0x81, 'i', 'd', 0xC2,
+		0xC2, 'n', 0xC3, 0xA9, 'v', 0xC4,
+		0x80, 'x', 0xC6,
+		0x40, 0xC8,
+		0x41, 0xCA,
+		0x80, 'p', 0x4F, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f',
+		0x81, 'i', 'd', 0xC2,
+		0xFB}
+	type want struct {
+		name string
+		slot int
+		tag  uint64
+	}
+	// A stream Reader over a bytes.Reader has the whole input at hand, as
+	// the matches need; over smaller reads it may not.
+	for _, kind := range []string{"bytes", "stream"} {
+		t.Run(kind, func(t *testing.T) {
+			r := rdNewTestReader(t, kind, data, stream.ReaderOptions{})
+			_, err := r.ReadToken()
+			require.NoError(t, err)
+			for i, c := range []struct {
+				expect *stream.PreparedKey
+				want   want
+			}{
+				{id, want{"id", 0, 101}},    // matched: tagged
+				{name, want{"név", 1, 102}}, // matched
+				{id, want{"x", 2, 0}},       // another name
+				{name, want{"id", 0, 101}},  // a reference: its slot's tag
+				{nil, want{"név", 1, 102}},  // a reference, nothing expected
+				{id, want{"p", 3, 0}},
+				{id, want{"id", 4, 0}}, // fewer than 16 bytes at hand: read as new
+			} {
+				got, slot, tag, ok, err := r.ReadTaggedKey(c.expect, uint64(101+i))
+				require.NoError(t, err, "key %d", i)
+				require.True(t, ok, "key %d", i)
+				require.Equal(t, c.want, want{string(got), slot, tag}, "key %d", i)
+				require.Equal(t, c.want.tag, r.KeyTag(slot), "key %d", i)
+				_, err = r.ReadToken()
+				require.NoError(t, err)
+			}
+			_, _, tag, ok, err := r.ReadTaggedKey(id, 1)
+			require.NoError(t, err)
+			require.False(t, ok)
+			require.Zero(t, tag)
+		})
+	}
+}
+
+// TestReadTaggedKeyNoTable: without shared names a matched key has no
+// slot, and still returns the tag; over MaxStringLen it is the same error
+// as ReadKey's.
+func TestReadTaggedKeyNoTable(t *testing.T) {
+	k, err := stream.PrepareKey("abc")
+	require.NoError(t, err)
+	data := append([]byte{':', ')', '\n', 0x00, 0xFA, 0x82, 'a', 'b', 'c', 0xC2}, make([]byte, 16)...)
+	r, err := stream.NewReader(data, stream.ReaderOptions{})
+	require.NoError(t, err)
+	_, err = r.ReadToken()
+	require.NoError(t, err)
+	got, slot, tag, ok, err := r.ReadTaggedKey(k, 9)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, "abc", string(got))
+	require.Equal(t, -1, slot)
+	require.Equal(t, uint64(9), tag)
+	require.Equal(t, int64(5), r.TokenOffset())
+
+	r, err = stream.NewReader(data, stream.ReaderOptions{MaxStringLen: 2})
+	require.NoError(t, err)
+	_, err = r.ReadToken()
+	require.NoError(t, err)
+	_, _, _, _, tagErr := r.ReadTaggedKey(k, 9)
+	require.Error(t, tagErr)
+	r, err = stream.NewReader(data, stream.ReaderOptions{MaxStringLen: 2})
+	require.NoError(t, err)
+	_, err = r.ReadToken()
+	require.NoError(t, err)
+	_, _, _, keyErr := r.ReadKey()
+	require.EqualError(t, tagErr, keyErr.Error())
+}
+
+// TestReadTaggedKeyWholeToken: a match takes every byte of the token, not
+// only its first eight.
+func TestReadTaggedKeyWholeToken(t *testing.T) {
+	for _, c := range []struct {
+		expect, in string
+		match      bool
+	}{
+		{"timestamp_1", "timestamp_2", false},
+		{"timestamp_2", "timestamp_2", true},
+		{"sixteen_bytes_k", "sixteen_bytes_k", true}, // a 16-byte token
+		{"sixteen_bytes_k", "sixteen_bytes_j", false},
+		{"seventeen_bytes_k", "seventeen_bytes_k", false}, // too long to match
+	} {
+		k, err := stream.PrepareKey(c.expect)
+		require.NoError(t, err)
+		data := []byte{':', ')', '\n', 0x01, 0xFA, 0x80 + byte(len(c.in)-1)}
+		data = append(append(data, c.in...), 0xC2)
+		data = append(data, make([]byte, 16)...)
+		r, err := stream.NewReader(data, stream.ReaderOptions{})
+		require.NoError(t, err)
+		_, err = r.ReadToken()
+		require.NoError(t, err)
+		got, slot, tag, ok, err := r.ReadTaggedKey(k, 5)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, c.in, string(got))
+		require.Equal(t, 0, slot)
+		require.Equal(t, c.match, tag == 5, "%s for %s", c.in, c.expect)
+	}
+}

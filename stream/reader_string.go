@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	le "encoding/binary"
 	"fmt"
 )
 
@@ -277,6 +278,35 @@ func (r *Reader) readShortKey(b byte) ([]byte, int, error) {
 		slot = r.add(&r.names, s, p)
 	}
 	r.mode = rdObjValue
+	return s, slot, nil
+}
+
+// matchesKey reports whether the input at r.pos, with 16 bytes at hand,
+// starts with k's token (see PreparedKey.mask).
+func (r *Reader) matchesKey(k *PreparedKey) bool {
+	in := r.buf[r.pos : r.pos+16]
+	return k.mask[0] != 0 &&
+		le.LittleEndian.Uint64(in)&k.mask[0] == k.head[0] &&
+		le.LittleEndian.Uint64(in[8:])&k.mask[1] == k.head[1]
+}
+
+// readPreparedKey reads k's name, whose token the input starts with (see
+// matchesKey), as readShortKey would, but with no UTF-8 check: k's name
+// is valid. It attaches tag to the name's slot.
+func (r *Reader) readPreparedKey(k *PreparedKey, tag uint64) ([]byte, int, error) {
+	n := len(k.name)
+	if n > r.opts.MaxStringLen {
+		return nil, 0, r.limitErr(r.off(r.pos), "MaxStringLen", r.opts.MaxStringLen, int64(n))
+	}
+	p := r.pos + len(k.token) - n
+	s := r.buf[p : p+n : p+n]
+	r.pos = p + n
+	r.mode = rdObjValue
+	slot := -1
+	if r.sharedNames {
+		slot = r.add(&r.names, s, p)
+		r.names.ents[slot].tag = tag
+	}
 	return s, slot, nil
 }
 

@@ -287,10 +287,12 @@ func (w *Writer) appendNameRef(i int) {
 }
 
 // A PreparedKey is a property name made ready to be written many times
-// with WritePreparedKey: its full token and its table hash are computed
-// once, so that writing it costs a table probe and a copy. It is
-// immutable, and may be shared by any number of Writers and goroutines; a
-// copy of a PreparedKey value is the same key.
+// with WritePreparedKey, and matched by Reader.ReadPreparedKey: its full
+// token and its table hash are computed once, so that writing it costs a
+// table probe and a copy, and recognizing it in the input one comparison.
+// It is immutable, and may be shared by any number of Writers, Readers
+// and goroutines; a copy of a PreparedKey value is the same key. The zero
+// PreparedKey is not usable with a Writer, and a Reader never matches it.
 type PreparedKey struct {
 	name  string
 	hash  uint64
@@ -298,6 +300,10 @@ type PreparedKey struct {
 	// head is token zero-padded to 16 bytes, as two little-endian words,
 	// when it fits: most do, and are then appended by two 8-byte stores.
 	head [2]uint64
+	// mask selects the bytes of head that hold token, for a short name
+	// (0x80-0xF7) of at most 16 bytes with its token; it is zero for the
+	// other keys, which Reader.ReadPreparedKey does not match.
+	mask [2]uint64
 	id   uint32 // the number of its name, for the Writers' caches (see preparedKeyID)
 }
 
@@ -353,10 +359,19 @@ func PrepareKey(name string) (*PreparedKey, error) {
 		w.appendKeyToken(name, ascii)
 		k.token = string(w.buf)
 	}
-	if len(k.token) <= 16 {
+	if n := len(k.token); n <= 16 {
 		var b [16]byte
 		copy(b[:], k.token)
 		k.head = [2]uint64{le.LittleEndian.Uint64(b[:8]), le.LittleEndian.Uint64(b[8:])}
+		if k.token[0] >= keyShortASCII {
+			for i := range b {
+				b[i] = 0
+				if i < n {
+					b[i] = 0xFF
+				}
+			}
+			k.mask = [2]uint64{le.LittleEndian.Uint64(b[:8]), le.LittleEndian.Uint64(b[8:])}
+		}
 	}
 	k.id = preparedKeyID(k)
 	return k, nil
