@@ -653,6 +653,9 @@ type structDec struct {
 	id     uint64 // unique, nonzero: tags shared names with their fields (see field)
 }
 
+// noKey is the key expected after a struct's last field: none.
+var noKey stream.PreparedKey
+
 // structDecs counts the struct decoders made, for their ids.
 var structDecs atomic.Uint64
 
@@ -757,7 +760,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	for {
 		// Keys usually come in field order, so the next field's name is
 		// matched in the input as it stands (see ReadTaggedKey).
-		var next *stream.PreparedKey
+		next := &noKey
 		if hint < len(sd.fields) {
 			next = &sd.fields[hint].key
 		}
@@ -770,6 +773,9 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		}
 		i := int(int32(uint32(tag)))
 		if tag>>32 != sd.id {
+			if kb == nil { // a reference to a name another decoder tagged
+				kb = d.r.SharedName(slot)
+			}
 			i = sd.field(d, kb, slot, hint)
 		}
 		if n++; n > max {
@@ -777,6 +783,9 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		}
 		if i < 0 {
 			if d.cfg.opts.DisallowUnknownFields {
+				if kb == nil { // a reference to a name known to be unknown
+					kb = d.r.SharedName(slot)
+				}
 				key := string(kb)
 				d.setKey(key)
 				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(key), Type: sd.t, Offset: d.offset(), Field: d.pathString(), Err: ErrUnknownField})

@@ -76,3 +76,59 @@ func TestUnmarshalStructKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalUnknownSharedName: a reference to a name that another
+// struct type tagged finds its field in this one, or is reported by its
+// name when it has none.
+func TestUnmarshalUnknownSharedName(t *testing.T) {
+	type a struct {
+		X int `smile:"x"`
+	}
+	type b struct {
+		X int `smile:"x"`
+	}
+	type c struct {
+		Y int `smile:"y"`
+	}
+	type doc struct {
+		A  a   `smile:"a"`
+		Bs []b `smile:"bs"`
+	}
+	type strictDoc struct {
+		A  a   `smile:"a"`
+		Cs []c `smile:"bs"`
+	}
+	w, err := stream.NewWriter(stream.WriterOptions{})
+	require.NoError(t, err)
+	require.NoError(t, w.WriteStartObject())
+	require.NoError(t, w.WriteKey("a"))
+	require.NoError(t, w.WriteStartObject())
+	require.NoError(t, w.WriteKey("x")) // tagged by a's decoder
+	require.NoError(t, w.WriteInt(1))
+	require.NoError(t, w.WriteEndObject())
+	require.NoError(t, w.WriteKey("bs"))
+	require.NoError(t, w.WriteStartArray())
+	for range 2 {
+		require.NoError(t, w.WriteStartObject())
+		require.NoError(t, w.WriteKey("x")) // a reference: b's field, unknown to c
+		require.NoError(t, w.WriteInt(2))
+		require.NoError(t, w.WriteEndObject())
+	}
+	require.NoError(t, w.WriteEndArray())
+	require.NoError(t, w.WriteEndObject())
+	require.NoError(t, w.EndDocument())
+	data := w.Bytes()
+
+	var v doc
+	require.NoError(t, Unmarshal(data, &v))
+	require.Equal(t, doc{A: a{X: 1}, Bs: []b{{X: 2}, {X: 2}}}, v)
+
+	strict, err := DecOptions{DisallowUnknownFields: true}.DecMode()
+	require.NoError(t, err)
+	var sv strictDoc
+	err = strict.Unmarshal(data, &sv)
+	var te *UnmarshalTypeError
+	require.ErrorAs(t, err, &te)
+	require.Equal(t, `key "x"`, te.Value)
+	require.Equal(t, "bs[0].x", te.Field)
+}

@@ -183,7 +183,13 @@ func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
 // UTF-8 check, attaches tag to its slot and returns tag (even when the key
 // has no slot). This covers short names whose token takes at most 16
 // bytes, when 16 bytes of input are at hand; otherwise k's name is read
-// as any other.
+// as any other. A decoder that expects no key in particular passes a
+// zero PreparedKey, which matches nothing.
+//
+// The bytes of k's name, when matched, and of a reference to a tagged
+// name may not be returned (name nil): the tag says what the name is,
+// and SharedName returns them. With k nil, ReadTaggedKey returns the
+// bytes of every key, as ReadKey.
 func (r *Reader) ReadTaggedKey(k *PreparedKey, tag uint64) (name []byte, slot int, keyTag uint64, ok bool, err error) {
 	if r.ready && r.mode == rdKey && r.pos < len(r.buf) {
 		b := r.buf[r.pos]
@@ -194,14 +200,17 @@ func (r *Reader) ReadTaggedKey(k *PreparedKey, tag uint64) (name []byte, slot in
 				r.tokOff = r.base + int64(r.pos)
 				r.pos++
 				r.mode = rdObjValue
-				e := &r.names.ents[i]
-				return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
+				if e := &r.names.ents[i]; e.tag == 0 || k == nil {
+					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
+				} else {
+					return nil, i, e.tag, true, nil
+				}
 			}
 		case b >= keyShortASCII && b < tokenStartArray: // short name
 			r.tokOff = r.base + int64(r.pos)
 			if k != nil && len(r.buf)-r.pos >= 16 && r.matchesKey(k) {
-				name, slot, err = r.readPreparedKey(k, tag)
-				return name, slot, tag, err == nil, err
+				slot, err = r.readPreparedKey(k, tag)
+				return nil, slot, tag, err == nil, err
 			}
 			name, slot, err = r.readShortKey(b)
 			return name, slot, 0, err == nil, err
@@ -211,8 +220,11 @@ func (r *Reader) ReadTaggedKey(k *PreparedKey, tag uint64) (name []byte, slot in
 				r.tokOff = r.base + int64(r.pos)
 				r.pos += 2
 				r.mode = rdObjValue
-				e := &r.names.ents[i]
-				return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
+				if e := &r.names.ents[i]; e.tag == 0 || k == nil {
+					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
+				} else {
+					return nil, i, e.tag, true, nil
+				}
 			}
 		case b == tokenEndObject:
 			r.tokOff = r.base + int64(r.pos)

@@ -53,6 +53,13 @@ func FuzzReadKey(f *testing.F) {
 					if kerr == nil && ok && slot >= 0 {
 						r2.SetKeyTag(slot, uint64(n)<<8|1) // for the references to it
 					}
+					if kerr == nil && ok && name == nil { // matched, or a tagged reference
+						if slot >= 0 {
+							name = r2.SharedName(slot)
+						} else if keyTag == tag && expect != nil {
+							name = []byte(expect.Name())
+						}
+					}
 				}
 				if (err == nil) != (kerr == nil) || err != nil && err.Error() != kerr.Error() {
 					t.Fatalf("token %d: ReadToken error %v, ReadKey error %v", n, err, kerr)

@@ -54,7 +54,9 @@ func TestReaderKeyTags(t *testing.T) {
 
 // TestReadTaggedKey: the expected key, written in full, is matched and
 // tagged; a back-reference returns its slot's tag; any other key is read
-// as ReadKey reads it, with tag 0; and a match needs 16 bytes at hand.
+// as ReadKey reads it, with tag 0 and its bytes; and a match needs 16
+// bytes at hand. Tagged keys may come without their bytes, which
+// SharedName returns.
 func TestReadTaggedKey(t *testing.T) {
 	id, err := stream.PrepareKey("id")
 	require.NoError(t, err)
@@ -98,6 +100,12 @@ func TestReadTaggedKey(t *testing.T) {
 				got, slot, tag, ok, err := r.ReadTaggedKey(c.expect, uint64(101+i))
 				require.NoError(t, err, "key %d", i)
 				require.True(t, ok, "key %d", i)
+				if c.want.tag == 0 || c.expect == nil {
+					require.NotNil(t, got, "key %d: untagged, or nothing expected: the bytes come with the key", i)
+				}
+				if got == nil {
+					got = r.SharedName(slot)
+				}
 				require.Equal(t, c.want, want{string(got), slot, tag}, "key %d", i)
 				require.Equal(t, c.want.tag, r.KeyTag(slot), "key %d", i)
 				_, err = r.ReadToken()
@@ -122,10 +130,9 @@ func TestReadTaggedKeyNoTable(t *testing.T) {
 	require.NoError(t, err)
 	_, err = r.ReadToken()
 	require.NoError(t, err)
-	got, slot, tag, ok, err := r.ReadTaggedKey(k, 9)
+	_, slot, tag, ok, err := r.ReadTaggedKey(k, 9)
 	require.NoError(t, err)
 	require.True(t, ok)
-	require.Equal(t, "abc", string(got))
 	require.Equal(t, -1, slot)
 	require.Equal(t, uint64(9), tag)
 	require.Equal(t, int64(5), r.TokenOffset())
@@ -169,8 +176,26 @@ func TestReadTaggedKeyWholeToken(t *testing.T) {
 		got, slot, tag, ok, err := r.ReadTaggedKey(k, 5)
 		require.NoError(t, err)
 		require.True(t, ok)
+		if got == nil {
+			got = r.SharedName(slot)
+		}
 		require.Equal(t, c.in, string(got))
 		require.Equal(t, 0, slot)
 		require.Equal(t, c.match, tag == 5, "%s for %s", c.in, c.expect)
 	}
+}
+
+// TestSharedName: the name in a slot, or nil for a slot with none.
+func TestSharedName(t *testing.T) {
+	data := []byte{':', ')', '\n', 0x01, 0xFA, 0x81, 'i', 'd', 0xC2, 0xFB}
+	r, err := stream.NewReader(data, stream.ReaderOptions{})
+	require.NoError(t, err)
+	_, err = r.ReadToken()
+	require.NoError(t, err)
+	require.Nil(t, r.SharedName(0))
+	_, slot, _, err := r.ReadKey()
+	require.NoError(t, err)
+	require.Equal(t, "id", string(r.SharedName(slot)))
+	require.Nil(t, r.SharedName(1))
+	require.Nil(t, r.SharedName(-1))
 }

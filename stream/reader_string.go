@@ -46,15 +46,19 @@ func (t *rdTable) bytes(i int) []byte {
 }
 
 // add appends s, found at r.buf[p:], to t and returns its index.
-func (r *Reader) add(t *rdTable, s []byte, p int) int {
+func (r *Reader) add(t *rdTable, s []byte, p int) int { return r.addTagged(t, p, len(s), 0) }
+
+// addTagged appends r.buf[p:p+n], with tag, to t and returns its index.
+func (r *Reader) addTagged(t *rdTable, p, n int, tag uint64) int {
 	if len(t.ents) == tableSize {
 		t.reset(r.src != nil)
 	}
 	if r.src != nil {
-		p = len(t.data)
-		t.data = append(t.data, s...)
+		at := len(t.data)
+		t.data = append(t.data, r.buf[p:p+n]...)
+		p = at
 	}
-	t.ents = append(t.ents, rdEntry{off: p, n: len(s)})
+	t.ents = append(t.ents, rdEntry{off: p, n: n, tag: tag})
 	return len(t.ents) - 1
 }
 
@@ -154,6 +158,17 @@ func (r *Reader) KeyTag(slot int) uint64 {
 		return r.names.ents[slot].tag
 	}
 	return 0
+}
+
+// SharedName returns the name in slot of the shared-name table (a slot
+// returned by ReadKey or ReadTaggedKey, or in a Token), or nil when the
+// slot holds no name. The bytes are valid until the next call on the
+// Reader.
+func (r *Reader) SharedName(slot int) []byte {
+	if uint(slot) < uint(len(r.names.ents)) {
+		return r.names.bytes(slot)
+	}
+	return nil
 }
 
 // SetKeyTag attaches tag to the shared name in slot (see KeyTag). It does
@@ -291,23 +306,21 @@ func (r *Reader) matchesKey(k *PreparedKey) bool {
 }
 
 // readPreparedKey reads k's name, whose token the input starts with (see
-// matchesKey), as readShortKey would, but with no UTF-8 check: k's name
-// is valid. It attaches tag to the name's slot.
-func (r *Reader) readPreparedKey(k *PreparedKey, tag uint64) ([]byte, int, error) {
+// matchesKey), as readShortKey would, but with no UTF-8 check, since k's
+// name is valid, and without returning its bytes. It attaches tag to the
+// name's slot.
+func (r *Reader) readPreparedKey(k *PreparedKey, tag uint64) (int, error) {
 	n := len(k.name)
 	if n > r.opts.MaxStringLen {
-		return nil, 0, r.limitErr(r.off(r.pos), "MaxStringLen", r.opts.MaxStringLen, int64(n))
+		return 0, r.limitErr(r.off(r.pos), "MaxStringLen", r.opts.MaxStringLen, int64(n))
 	}
 	p := r.pos + len(k.token) - n
-	s := r.buf[p : p+n : p+n]
 	r.pos = p + n
 	r.mode = rdObjValue
-	slot := -1
-	if r.sharedNames {
-		slot = r.add(&r.names, s, p)
-		r.names.ents[slot].tag = tag
+	if !r.sharedNames {
+		return -1, nil
 	}
-	return s, slot, nil
+	return r.addTagged(&r.names, p, n, tag), nil
 }
 
 // readLongKey reads a 0x34 long name: bytes up to a 0xFC terminator. Like
