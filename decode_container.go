@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
@@ -650,14 +649,12 @@ type structDec struct {
 	t      reflect.Type
 	info   *structInfo
 	fields []decField
-	id     uint64 // unique, nonzero: tags shared names with their fields (see field)
+	// tagBits is the decoder's id in a half key tag (see decode_keytag.go).
+	tagBits uint32
 }
 
 // noKey is the key expected after a struct's last field: none.
 var noKey stream.PreparedKey
-
-// structDecs counts the struct decoders made, for their ids.
-var structDecs atomic.Uint64
 
 // decField is a struct field as the decoder needs it.
 type decField struct {
@@ -681,11 +678,11 @@ type decHop struct {
 
 func structDecoder(t reflect.Type) decFunc {
 	si := cachedStructInfo(t)
-	sd := &structDec{t: t, info: si, fields: make([]decField, len(si.fields)), id: structDecs.Add(1)}
+	sd := &structDec{t: t, info: si, fields: make([]decField, len(si.fields)), tagBits: newTagBits()}
 	for i := range si.fields {
 		f := &si.fields[i]
 		df := decField{name: f.name, offset: f.offset}
-		if k, err := stream.PrepareKey(f.name); err == nil {
+		if k, err := stream.PrepareKey(f.name); err == nil && sd.canTag(i) {
 			df.key = *k
 		}
 		for _, h := range f.hops {
@@ -700,23 +697,6 @@ func structDecoder(t reflect.Type) decFunc {
 	}
 	return sd.decode
 }
-
-// field returns the index of the field for key kb, whose slot's tag is
-// not this struct's, or -1. A key from the shared-name table is looked up
-// once: the result is kept in the tag of its slot (the struct's id, then
-// the index), so that every back-reference to the name finds its field at
-// once.
-func (sd *structDec) field(d *decodeState, kb []byte, slot, hint int) int {
-	i := sd.lookup(d, kb, hint)
-	if slot >= 0 {
-		d.r.SetKeyTag(slot, sd.tag(i))
-	}
-	return i
-}
-
-// tag is the key tag that says a shared name is field i, or no field when
-// i is -1.
-func (sd *structDec) tag(i int) uint64 { return sd.id<<32 | uint64(uint32(int32(i))) }
 
 // lookup returns the index of the field for key kb, or -1: the field at
 // hint when its name matches (keys usually come in field order), else an
@@ -764,24 +744,24 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		if hint < len(sd.fields) {
 			next = &sd.fields[hint].key
 		}
-		kb, slot, tag, ok, err := d.r.ReadTaggedKey(next, sd.tag(hint))
+		kb, slot, tag, ok, err := d.r.ReadTaggedKey(next, uint64(sd.halfTag(hint)))
 		if err != nil {
 			return err
 		}
 		if !ok {
 			break
 		}
-		i := int(int32(uint32(tag)))
-		if tag>>32 != sd.id {
-			if kb == nil { // a reference to a name another decoder tagged
+		i, known := sd.fieldOfTag(tag)
+		if !known {
+			if kb == nil { // a reference to a name other decoders tagged
 				kb = d.r.SharedName(slot)
 			}
-			i = sd.field(d, kb, slot, hint)
+			i = sd.field(d, kb, slot, tag, hint)
 		}
 		if n++; n > max {
 			return d.containerLimit(n)
 		}
-		if i < 0 {
+		if uint(i) >= uint(len(sd.fields)) { // no such field
 			if d.cfg.opts.DisallowUnknownFields {
 				if kb == nil { // a reference to a name known to be unknown
 					kb = d.r.SharedName(slot)
