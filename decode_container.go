@@ -33,6 +33,9 @@ func sliceDecoder(t reflect.Type) decFunc {
 		kind: scalarKindOf(t.Elem()),
 		esz:  int(t.Elem().Size()),
 	}
+	if t.Elem().Kind() == reflect.Array {
+		sd.arr = newArrayDec(t.Elem())
+	}
 	if n := growBy(0, sd.esz); n == maxStageLen {
 		sd.stageLen = n
 		sd.stage = rt.TypeOf(reflect.ArrayOf(n, t.Elem()))
@@ -70,6 +73,7 @@ type sliceDec struct {
 	dec  decFunc    // of an element
 	kind scalarKind // of an element
 	esz  int        // the size of an element
+	arr  *arrayDec  // when an element is a Go array (see flatSlice)
 
 	// stage is the type of the array, of stageLen elements, that a new
 	// slice starts with (see newSlice); nil when fewer than maxStageLen
@@ -274,11 +278,15 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 				continue
 			}
 		}
-		if err := d.nextValue(); err != nil {
-			return err
-		}
-		if d.tok.Kind == stream.KindEndArray {
-			break
+		// An array element's start is read without a token.
+		started := sd.arr != nil && d.r.ReadStartArray()
+		if !started {
+			if err := d.nextValue(); err != nil {
+				return err
+			}
+			if d.tok.Kind == stream.KindEndArray {
+				break
+			}
 		}
 		if i >= max {
 			return d.containerLimit(i + 1)
@@ -292,7 +300,13 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 		d.flat = slices.Grow(d.flat, esz)[:n+esz]
 		clear(d.flat[n:])
 		d.setIndex(i)
-		if err := d.elem(sd, unsafe.Pointer(&d.flat[n])); err != nil {
+		var err error
+		if started {
+			err = sd.arr.elems(d, unsafe.Pointer(&d.flat[n]))
+		} else {
+			err = d.elem(sd, unsafe.Pointer(&d.flat[n]))
+		}
+		if err != nil {
 			return err
 		}
 		i++
@@ -351,10 +365,7 @@ func growBy(n, esz int) int {
 // arrayDecoder decodes an array into a Go array: extra elements are
 // skipped, missing ones zeroed.
 func arrayDecoder(t reflect.Type) decFunc {
-	at := rt.NewArrayType(t)
-	dec := decoderOf(t.Elem())
-	kind := scalarKindOf(t.Elem())
-	n := at.Len()
+	ad := newArrayDec(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindStartArray:
@@ -363,47 +374,80 @@ func arrayDecoder(t reflect.Type) decFunc {
 		default:
 			return d.typeError(t)
 		}
-		max := d.cfg.opts.MaxContainerLen
-		i := 0
-		d.pushIndex(0)
-		for {
-			// An element read without a token (see readScalar).
-			if i < n && i < max {
-				d.setIndex(i)
-				if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
-					return err
-				} else if ok {
-					i++
-					continue
-				}
-			}
-			if err := d.nextValue(); err != nil {
+		return ad.elems(d, p)
+	}
+}
+
+// arrayDec is what the decoder of one Go array type needs.
+type arrayDec struct {
+	at   *rt.ArrayType
+	dec  decFunc    // of an element
+	kind scalarKind // of an element
+}
+
+func newArrayDec(t reflect.Type) *arrayDec {
+	return &arrayDec{at: rt.NewArrayType(t), dec: decoderOf(t.Elem()), kind: scalarKindOf(t.Elem())}
+}
+
+// elems decodes the elements of an array, whose start has been read,
+// into the Go array at p.
+func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
+	at, kind, n := ad.at, ad.kind, ad.at.Len()
+	max := d.cfg.opts.MaxContainerLen
+	i := 0
+	if kind != scalarNone {
+		// The common case: as many scalars as the Go array holds, each
+		// read without a token (see readScalar), which can raise no type
+		// error, so the path needs no step for them.
+		for ; i < n && i < max; i++ {
+			if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
 				return err
-			}
-			if d.tok.Kind == stream.KindEndArray {
+			} else if !ok {
 				break
 			}
-			if i >= max {
-				return d.containerLimit(i + 1)
-			}
-			if i < n {
-				d.setIndex(i)
-				if ep := at.Index(p, i); !d.storeScalar(kind, ep) {
-					if err := dec(d, ep); err != nil {
-						return err
-					}
-				}
-			} else if err := d.skipRest(); err != nil {
-				return err
-			}
-			i++
 		}
-		d.pop()
-		for ; i < n; i++ {
-			at.Elem.Zero(at.Index(p, i))
+		if i == n && d.r.ReadEndArray() {
+			return nil
 		}
-		return nil
 	}
+	d.pushIndex(i)
+	for {
+		// An element read without a token (see readScalar).
+		if i < n && i < max {
+			d.setIndex(i)
+			if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
+				return err
+			} else if ok {
+				i++
+				continue
+			}
+		}
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+		if d.tok.Kind == stream.KindEndArray {
+			break
+		}
+		if i >= max {
+			return d.containerLimit(i + 1)
+		}
+		if i < n {
+			d.setIndex(i)
+			if ep := at.Index(p, i); !d.storeScalar(kind, ep) {
+				if err := ad.dec(d, ep); err != nil {
+					return err
+				}
+			}
+		} else if err := d.skipRest(); err != nil {
+			return err
+		}
+		i++
+	}
+	d.pop()
+	for ; i < n; i++ {
+		at.Elem.Zero(at.Index(p, i))
+	}
+	return nil
 }
 
 // mapKeyDecFunc stores the current key token into the key value at kp. It

@@ -155,6 +155,11 @@ func TestArrayScalarFastPaths(t *testing.T) {
 		{"A": []any{3}, "AI": []any{1, 2, 3, 4}, "S": []any{}, "P": []any{[]any{1.5, 2.5, 3.5}, nil}},
 		{"A": []any{"x", 1.5}, "S": []any{1.5, "y", 2.5}},
 		{"A": []any{1.5, nil}, "AI": []any{2.5, 1}, "S": nil, "SI": []any{1, 2.5}},
+		{"P": []any{[]any{nil, 1.5}, []any{1.5, 2.5, nil}, []any{}, []any{0.5, 0.25}}},
+		{"P": []any{[]any{1.5, 2.5}, []any{1.5, "x"}, []any{2.5, 3.5}}},
+		{"P": []any{[]any{1.5, 2.5}, 3, []any{1.5, 2.5}}},
+		{"P": []any{[]any{1, 2}, []any{int64(1) << 60, 2.5}, []any{[]any{1.5}, 2.5}}},
+		{"P": []any{[]any{1.5, 2.5, []any{1.5}}, []any{1.5, 2.5, map[string]any{"a": 1}}, []any{4.5, 5.5}}},
 	}
 	for i, in := range docs {
 		jdoc, err := json.Marshal(in)

@@ -236,6 +236,32 @@ func (r *Reader) ReadTaggedKey(k *PreparedKey, tag uint64) (name []byte, slot in
 	return name, slot, r.KeyTag(slot), ok, err
 }
 
+// ReadStartArray reads the start of an array when it is the next token,
+// as a value inside an array or object and below the depth limit, and
+// reports whether it did; otherwise it consumes nothing, and ReadToken
+// reads the next token. It is a shortcut for decoders that expect an
+// array, as ReadEndArray is for its end.
+func (r *Reader) ReadStartArray() bool {
+	if !r.ready || r.pos >= len(r.buf) || r.buf[r.pos] != tokenStartArray ||
+		(r.mode != rdArray && r.mode != rdObjValue) || r.depth >= r.opts.MaxDepth {
+		return false
+	}
+	r.tokOff = r.base + int64(r.pos)
+	r.push(false) // cannot fail below MaxDepth
+	return true
+}
+
+// ReadEndArray reads the end of the current array when it is the next
+// token, and reports whether it did; otherwise it consumes nothing.
+func (r *Reader) ReadEndArray() bool {
+	if !r.ready || r.pos >= len(r.buf) || r.buf[r.pos] != tokenEndArray || r.mode != rdArray {
+		return false
+	}
+	r.tokOff = r.base + int64(r.pos)
+	r.pop()
+	return true
+}
+
 // readKeySlow is ReadKey for every case but the common ones.
 func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 	if r.err != nil {

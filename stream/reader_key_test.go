@@ -7,12 +7,14 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// FuzzReadKey checks ReadKey and ReadTaggedKey against ReadToken: two
-// Readers read the same input, one with ReadToken only, the other with
-// ReadKey or ReadTaggedKey wherever a key or the end of an object is due;
-// they must agree on every token, slot, offset and error. ReadTaggedKey
-// expects in turn the key ReadToken found (so that it often matches) and
-// the key before it, and its tags must be the slots' tags.
+// FuzzReadKey checks ReadKey, ReadTaggedKey and the array shortcuts
+// against ReadToken: two Readers read the same input, one with ReadToken
+// only, the other with ReadKey or ReadTaggedKey wherever a key or the end
+// of an object is due, and with ReadStartArray and ReadEndArray before
+// every other ReadToken; they must agree on every token, slot, offset and
+// error. ReadTaggedKey expects in turn the key ReadToken found (so that it
+// often matches) and the key before it, and its tags must be the slots'
+// tags.
 //
 //	go test ./stream -run XXX -fuzz FuzzReadKey -fuzztime 60s
 func FuzzReadKey(f *testing.F) {
@@ -74,7 +76,16 @@ func FuzzReadKey(f *testing.F) {
 					lastKey = string(name)
 				}
 			} else {
-				tok2, kerr := r2.ReadToken()
+				var tok2 stream.Token
+				var kerr error
+				switch {
+				case n%2 == 1 && r2.ReadStartArray():
+					tok2 = stream.Token{Kind: stream.KindStartArray, Slot: -1}
+				case n%2 == 1 && r2.ReadEndArray():
+					tok2 = stream.Token{Kind: stream.KindEndArray, Slot: -1}
+				default:
+					tok2, kerr = r2.ReadToken()
+				}
 				if (err == nil) != (kerr == nil) || err != nil && err.Error() != kerr.Error() {
 					t.Fatalf("token %d: errors %v and %v", n, err, kerr)
 				}

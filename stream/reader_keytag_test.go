@@ -199,3 +199,57 @@ func TestSharedName(t *testing.T) {
 	require.Nil(t, r.SharedName(1))
 	require.Nil(t, r.SharedName(-1))
 }
+
+// TestReadArrayShortcuts: ReadStartArray and ReadEndArray read their
+// token only where ReadToken would read it without error, and otherwise
+// consume nothing.
+func TestReadArrayShortcuts(t *testing.T) {
+	// {"a":[[]],"b":1} with a depth limit of 3: the third array is refused.
+	data := []byte{':', ')', '\n', 0x00, 0xFA, 0x80, 'a', 0xF8, 0xF8, 0xF8, 0xF9, 0xF9, 0xF9, 0x80, 'b', 0xC2, 0xFB}
+	r, err := stream.NewReader(data, stream.ReaderOptions{MaxDepth: 3})
+	require.NoError(t, err)
+	require.False(t, r.ReadStartArray(), "at the root, before the header")
+	tok, err := r.ReadToken()
+	require.NoError(t, err)
+	require.Equal(t, stream.KindStartObject, tok.Kind)
+	require.False(t, r.ReadEndArray(), "where a key is due")
+	_, _, _, err = r.ReadKey()
+	require.NoError(t, err)
+	require.False(t, r.ReadEndArray(), "where a value is due in an object")
+	require.True(t, r.ReadStartArray(), "after a key")
+	require.Equal(t, int64(7), r.TokenOffset())
+	require.Equal(t, 2, r.Depth())
+	require.True(t, r.ReadStartArray(), "in an array")
+	require.Equal(t, 3, r.Depth())
+	off := r.InputOffset()
+	require.False(t, r.ReadStartArray(), "beyond MaxDepth")
+	require.Equal(t, off, r.InputOffset())
+	_, err = r.ReadToken()
+	var le *stream.LimitError
+	require.ErrorAs(t, err, &le, "ReadToken reports the limit")
+
+	r, err = stream.NewReader(data, stream.ReaderOptions{})
+	require.NoError(t, err)
+	_, err = r.ReadToken()
+	require.NoError(t, err)
+	_, _, _, err = r.ReadKey()
+	require.NoError(t, err)
+	for range 3 {
+		require.True(t, r.ReadStartArray())
+	}
+	require.False(t, r.ReadStartArray(), "at the end of an array")
+	for i := range 3 {
+		require.True(t, r.ReadEndArray())
+		require.Equal(t, int64(10+i), r.TokenOffset())
+		require.Equal(t, 3-i, r.Depth())
+	}
+	require.False(t, r.ReadEndArray(), "where a key is due")
+	name, _, ok, err := r.ReadKey()
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, "b", string(name))
+	require.False(t, r.ReadStartArray(), "at a value that is no array")
+	tok, err = r.ReadToken()
+	require.NoError(t, err)
+	require.Equal(t, int64(1), tok.Int())
+}
