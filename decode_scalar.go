@@ -375,10 +375,10 @@ func scalarKindOf(t reflect.Type) scalarKind {
 // readScalar reads the next value and stores it at p, a value of kind k,
 // when it is the common form of the kind's own Smile type: a short string
 // or a string back-reference for a string, an integer token for an int64,
-// a 64-bit float token for a float64 (see stream.Reader.ReadString, ReadInt
-// and ReadFloat64). It reports false, having
-// read nothing, for every other value: the caller reads its token and
-// decodes it. d.tok is left as it was.
+// a 64-bit float token for a float64, true or false for a bool (see
+// stream.Reader.ReadString, ReadInt, ReadFloat64 and ReadBool). It reports
+// false, having read nothing, for every other value: the caller reads its
+// token and decodes it. d.tok is left as it was.
 func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
 	switch k {
 	case scalarString:
@@ -397,6 +397,12 @@ func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
 		v, ok := d.r.ReadFloat64()
 		if ok {
 			*(*float64)(p) = v
+		}
+		return ok, nil
+	case scalarBool:
+		v, ok := d.r.ReadBool()
+		if ok {
+			*(*bool)(p) = v
 		}
 		return ok, nil
 	}

@@ -6,7 +6,7 @@ import (
 	"testing/iotest"
 )
 
-// TestReadIntString checks ReadInt, ReadFloat64 and ReadString against ReadToken on
+// TestReadIntString checks ReadInt, ReadFloat64, ReadBool and ReadString against ReadToken on
 // hand-written tokens: where they report ok, they return what the token
 // holds and consume exactly it; where they do not, they consume nothing,
 // so that ReadToken then reads (or rejects) the value as it would have.
@@ -24,6 +24,8 @@ func TestReadIntString(t *testing.T) {
 		isFloat bool
 		str     string // want from ReadString, when isStr
 		isStr   bool
+		bool    bool // want from ReadBool, when isBool
+		isBool  bool
 		bad     bool // ReadString reports the error ReadToken reports
 	}{
 		{name: "small int 0", value: []byte{0xC0}, isInt: true},
@@ -44,6 +46,8 @@ func TestReadIntString(t *testing.T) {
 		{name: "float64 1.5", value: []byte{0x29, 0x00, 0x3F, 0x7C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, float: 1.5, isFloat: true},
 		{name: "float64 -2", value: []byte{0x29, 0x01, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, float: -2, isFloat: true},
 		{name: "null", value: []byte{0x21}},
+		{name: "true", value: []byte{0x23}, bool: true, isBool: true},
+		{name: "false", value: []byte{0x22}, isBool: true},
 		{name: "empty string", value: []byte{0x20}, isStr: true},
 		{name: "short ASCII", value: []byte{0x42, 'a', 'b', 'c'}, str: "abc", isStr: true},
 		{name: "short Unicode", value: []byte{0x80, 0xC3, 0xA9}, str: "é", isStr: true},
@@ -83,6 +87,18 @@ func TestReadIntString(t *testing.T) {
 						tok, _ := slow.ReadToken()
 						if tok.Kind != KindFloat64 || tok.Float64() != v {
 							t.Fatalf("ReadToken = %v, ReadFloat64 = %g", tok, v)
+						}
+					}
+				}
+				if fast.InputOffset() == before {
+					// One byte suffices: a stream Reader may have it.
+					if v, ok := fast.ReadBool(); ok != c.isBool && (ok || fast.src == nil) || ok && v != c.bool {
+						t.Fatalf("ReadBool = %v, %v; want %v, %v", v, ok, c.bool, c.isBool)
+					} else if ok && (fast.InputOffset() != before+1 || fast.TokenOffset() != before) {
+						t.Fatalf("ReadBool consumed %d..%d, want %d..%d", fast.TokenOffset(), fast.InputOffset(), before, before+1)
+					} else if ok {
+						if tok, _ := slow.ReadToken(); tok.Kind != map[bool]Kind{true: KindTrue, false: KindFalse}[v] {
+							t.Fatalf("ReadToken = %v, ReadBool = %v", tok, v)
 						}
 					}
 				}

@@ -109,6 +109,26 @@ func (r *Reader) ReadInt() (int64, bool) {
 	return v, true
 }
 
+// ReadBool is ReadInt for true and false: it reads the value and reports
+// whether it did, or consumes nothing.
+func (r *Reader) ReadBool() (v, ok bool) {
+	p := r.pos
+	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || p >= len(r.buf) {
+		return false, false
+	}
+	switch r.buf[p] {
+	case tokenTrue:
+		v = true
+	case tokenFalse:
+	default:
+		return false, false
+	}
+	r.pos++
+	r.tokOff = r.off(p)
+	r.valueDone()
+	return v, true
+}
+
 // ReadFloat64 is ReadInt for a 64-bit float token (one whose bytes are all
 // buffered): it reads the value and reports whether it did, or consumes
 // nothing.
