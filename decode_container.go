@@ -50,6 +50,10 @@ func sliceDecoder(t reflect.Type) decFunc {
 		default:
 			return d.typeError(t)
 		}
+		if d.r.ReadEndArray() { // empty, as arrays often are
+			sd.st.SetEmpty(p)
+			return nil
+		}
 		switch {
 		case sd.st.Cap(p) != 0:
 			return d.reuseSlice(sd, p)

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // upperString decodes itself: the scalar fast paths must leave it to its
@@ -186,6 +188,41 @@ func TestArrayScalarFastPaths(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("doc %d:\ngot  %+v\nwant %+v", i, got, want)
+		}
+	}
+}
+
+// TestEmptyArrays: an empty array makes a new empty slice, not nil, for
+// every kind of element, whether the slice had elements or capacity or
+// was nil, as encoding/json does; the old elements are not touched.
+func TestEmptyArrays(t *testing.T) {
+	type holder struct {
+		F []float64
+		S []string
+		P []*int
+		N [][]int
+	}
+	one := 1
+	for _, prefill := range []holder{
+		{},
+		{F: []float64{1}, S: []string{"a"}, P: []*int{&one}, N: [][]int{{1}}},
+		{F: make([]float64, 0, 4), S: make([]string, 0, 4), P: make([]*int, 0, 4), N: make([][]int, 0, 4)},
+	} {
+		in := map[string]any{"F": []any{}, "S": []any{}, "P": []any{}, "N": []any{}}
+		jdoc, err := json.Marshal(in)
+		require.NoError(t, err)
+		sdoc, err := Marshal(in)
+		require.NoError(t, err)
+		want, got := prefill, prefill
+		oldF := prefill.F
+		require.NoError(t, json.Unmarshal(jdoc, &want))
+		require.NoError(t, Unmarshal(sdoc, &got))
+		require.Equal(t, want, got)
+		for _, n := range []bool{got.F == nil, got.S == nil, got.P == nil, got.N == nil} {
+			require.False(t, n, "an empty array is an empty slice, not nil")
+		}
+		if len(oldF) > 0 {
+			require.Equal(t, 1.0, oldF[0], "the old elements are kept as they were")
 		}
 	}
 }
