@@ -114,16 +114,11 @@ func (d *decodeState) reuseSlice(sd *sliceDec, p unsafe.Pointer) error {
 // length (see gatherSlice). *p is set only once every element is decoded.
 func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 	d.pushIndex(0)
-	if err := d.nextValue(); err != nil {
-		return err
-	}
 	if sd.stage == nil {
+		if err := d.nextValue(); err != nil {
+			return err
+		}
 		return d.gatherSlice(sd, p, nil)
-	}
-	if d.tok.Kind == stream.KindEndArray {
-		d.pop()
-		sd.st.SetEmpty(p)
-		return nil
 	}
 	if err := d.charge(appendGrowth(0, sd.stageLen, sd.esz)); err != nil {
 		return err
@@ -131,6 +126,29 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 	stage := sd.stage.New()
 	max := d.cfg.opts.MaxContainerLen
 	for i := 0; ; {
+		// Scalars are read without a token (see readScalar).
+		for ; sd.kind != scalarNone && i < sd.stageLen && i < max; i++ {
+			if ok, err := d.readScalar(sd.kind, unsafe.Add(stage, i*sd.esz)); err != nil {
+				return err
+			} else if !ok {
+				break
+			}
+		}
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+		if d.tok.Kind == stream.KindEndArray {
+			d.pop()
+			if i == 0 { // empty after all (sliceDecoder reads most empty arrays)
+				sd.st.SetEmpty(p)
+			} else {
+				sd.st.SetArray(p, stage, i, sd.stageLen)
+			}
+			return nil
+		}
+		if i == sd.stageLen {
+			return d.gatherSlice(sd, p, stage)
+		}
 		if i >= max {
 			return d.containerLimit(i + 1)
 		}
@@ -139,17 +157,6 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 			return err
 		}
 		i++
-		if err := d.nextValue(); err != nil {
-			return err
-		}
-		if d.tok.Kind == stream.KindEndArray {
-			d.pop()
-			sd.st.SetArray(p, stage, i, sd.stageLen)
-			return nil
-		}
-		if i == sd.stageLen {
-			return d.gatherSlice(sd, p, stage)
-		}
 	}
 }
 
