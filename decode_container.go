@@ -268,10 +268,32 @@ func (d *decodeState) sliceElems(sd *sliceDec, p unsafe.Pointer, i int) error {
 // element decoder can use d.flat while it runs (an element without
 // pointers holds no slice), but d.flat may move as it grows, so elements
 // are addressed by offset.
+//
+// The spare capacity of d.flat is kept zeroed, so that elements are
+// decoded into zeroed memory without clearing each one: flatSlice zeroes
+// what it used, in one pass, before it returns.
 func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
+	base := len(d.flat)
+	i, err := d.flatElems(sd)
+	if err == nil {
+		if i == 0 {
+			sd.st.SetEmpty(p)
+		} else if err = d.charge(len(d.flat) - base); err == nil {
+			b := make([]byte, len(d.flat)-base) // with the copy: not zeroed first
+			copy(b, d.flat[base:])
+			sd.st.SetBytes(p, b, i)
+		}
+	}
+	clear(d.flat[base:])
+	d.flat = d.flat[:base]
+	return err
+}
+
+// flatElems is flatSlice's loop: it appends the elements to d.flat and
+// returns how many there are.
+func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 	esz := sd.esz
 	max := d.cfg.opts.MaxContainerLen
-	base := len(d.flat)
 	i := 0
 	d.pushIndex(0)
 	for {
@@ -282,7 +304,7 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 		if n := len(d.flat); i > 0 && sd.kind != scalarNone && i < max && cap(d.flat)-n >= esz {
 			d.setIndex(i)
 			if ok, err := d.readScalar(sd.kind, unsafe.Pointer(&d.flat[:n+esz][n])); err != nil {
-				return err
+				return 0, err
 			} else if ok {
 				d.flat = d.flat[:n+esz]
 				i++
@@ -293,23 +315,22 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 		started := sd.arr != nil && d.r.ReadStartArray()
 		if !started {
 			if err := d.nextValue(); err != nil {
-				return err
+				return 0, err
 			}
 			if d.tok.Kind == stream.KindEndArray {
 				break
 			}
 		}
 		if i >= max {
-			return d.containerLimit(i + 1)
+			return 0, d.containerLimit(i + 1)
 		}
 		n := len(d.flat)
 		if cap(d.flat)-n < esz {
 			if err := d.charge(appendGrowth(cap(d.flat), n+esz, 1)); err != nil {
-				return err
+				return 0, err
 			}
 		}
-		d.flat = slices.Grow(d.flat, esz)[:n+esz]
-		clear(d.flat[n:])
+		d.flat = slices.Grow(d.flat, esz)[:n+esz] // zeroed (see flatSlice)
 		d.setIndex(i)
 		var err error
 		if started {
@@ -318,24 +339,12 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 			err = d.elem(sd, unsafe.Pointer(&d.flat[n]))
 		}
 		if err != nil {
-			return err
+			return 0, err
 		}
 		i++
 	}
 	d.pop()
-	if i == 0 {
-		sd.st.SetEmpty(p)
-	} else {
-		src := d.flat[base:]
-		if err := d.charge(len(src)); err != nil {
-			return err
-		}
-		b := make([]byte, len(src)) // with the copy: not zeroed first
-		copy(b, src)
-		sd.st.SetBytes(p, b, i)
-	}
-	d.flat = d.flat[:base]
-	return nil
+	return i, nil
 }
 
 // hasPointers reports whether values of t hold pointers.
