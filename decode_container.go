@@ -30,7 +30,7 @@ func sliceDecoder(t reflect.Type) decFunc {
 	sd := &sliceDec{
 		st:   rt.NewSliceType(t),
 		dec:  decoderOf(t.Elem()),
-		kind: scalarKindOf(t.Elem()),
+		kind: elemScalarKind(t.Elem()),
 		esz:  int(t.Elem().Size()),
 	}
 	if t.Elem().Kind() == reflect.Array {
@@ -406,7 +406,17 @@ type arrayDec struct {
 }
 
 func newArrayDec(t reflect.Type) *arrayDec {
-	return &arrayDec{at: rt.NewArrayType(t), dec: decoderOf(t.Elem()), kind: scalarKindOf(t.Elem())}
+	return &arrayDec{at: rt.NewArrayType(t), dec: decoderOf(t.Elem()), kind: elemScalarKind(t.Elem())}
+}
+
+// elemScalarKind is scalarKindOf for the elements of arrays, but for
+// pointers: elements are seldom null, and a try for each would cost more
+// than it saves.
+func elemScalarKind(t reflect.Type) scalarKind {
+	if k := scalarKindOf(t); k != scalarPointer {
+		return k
+	}
+	return scalarNone
 }
 
 // elems decodes the elements of an array, whose start has been read,
@@ -873,6 +883,11 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		case scalarBool:
 			if v, ok := d.r.ReadBool(); ok {
 				*(*bool)(fp) = v
+				continue
+			}
+		case scalarPointer:
+			if d.r.ReadNull() {
+				*(*unsafe.Pointer)(fp) = nil
 				continue
 			}
 		}

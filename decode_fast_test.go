@@ -226,3 +226,34 @@ func TestEmptyArrays(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerNulls: null sets a pointer field, element or array element to
+// nil, whatever it pointed to, and leaves what it pointed to alone, as
+// encoding/json does; other values still go through the pointer.
+func TestPointerNulls(t *testing.T) {
+	type ptrs struct {
+		P  *int
+		Q  *string
+		PS []*int
+		PA [2]*int
+	}
+	in := map[string]any{"P": nil, "Q": "q", "PS": []any{nil, 1, nil}, "PA": []any{nil, 2}}
+	jdoc, err := json.Marshal(in)
+	require.NoError(t, err)
+	sdoc, err := Marshal(in)
+	require.NoError(t, err)
+	prefill := func() ptrs {
+		a, b, c := 7, 8, 9
+		s := "old"
+		return ptrs{P: &a, Q: &s, PS: []*int{&b}, PA: [2]*int{&c, &c}}
+	}
+	want, got := prefill(), prefill()
+	kept := got.P
+	require.NoError(t, json.Unmarshal(jdoc, &want))
+	require.NoError(t, Unmarshal(sdoc, &got))
+	require.Equal(t, want, got)
+	require.Nil(t, got.P)
+	require.Equal(t, 7, *kept, "the old target is not written")
+	require.Nil(t, got.PA[0])
+	require.Equal(t, 2, *got.PA[1])
+}

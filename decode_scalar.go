@@ -344,6 +344,7 @@ const (
 	scalarInt64                     // a 64-bit signed integer kind
 	scalarFloat64                   // float64 kind
 	scalarBool                      // bool kind
+	scalarPointer                   // a pointer kind: only null, as nil
 )
 
 // scalarKindOf returns the scalarKind of t: scalarNone unless t is decoded
@@ -368,6 +369,8 @@ func scalarKindOf(t reflect.Type) scalarKind {
 		return scalarFloat64
 	case reflect.Bool:
 		return scalarBool
+	case reflect.Pointer: // pointerDecoder, which sets nil for null
+		return scalarPointer
 	}
 	return scalarNone
 }
@@ -375,8 +378,9 @@ func scalarKindOf(t reflect.Type) scalarKind {
 // readScalar reads the next value and stores it at p, a value of kind k,
 // when it is the common form of the kind's own Smile type: a short string
 // or a string back-reference for a string, an integer token for an int64,
-// a 64-bit float token for a float64, true or false for a bool (see
-// stream.Reader.ReadString, ReadInt, ReadFloat64 and ReadBool). It reports
+// a 64-bit float token for a float64, true or false for a bool, null for
+// a pointer (see stream.Reader.ReadString, ReadInt, ReadFloat64, ReadBool
+// and ReadNull). It reports
 // false, having read nothing, for every other value: the caller reads its
 // token and decodes it. d.tok is left as it was.
 func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
@@ -405,15 +409,21 @@ func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
 			*(*bool)(p) = v
 		}
 		return ok, nil
+	case scalarPointer:
+		ok := d.r.ReadNull()
+		if ok {
+			*(*unsafe.Pointer)(p) = nil
+		}
+		return ok, nil
 	}
 	return false, nil
 }
 
 // storeScalar stores the current token at p, a value of kind k, when it
 // is of the kind's own Smile type (a string for a string, an integer for
-// an int64, and so on), and reports whether it did. Everything else
-// (null, other numbers, type errors) is left to the type's decoder, which
-// gives the same result for these tokens.
+// an int64, null for a pointer, and so on), and reports whether it did.
+// Everything else (other nulls, other numbers, type errors) is left to the
+// type's decoder, which gives the same result for these tokens.
 func (d *decodeState) storeScalar(k scalarKind, p unsafe.Pointer) bool {
 	switch k {
 	case scalarString:
@@ -438,6 +448,11 @@ func (d *decodeState) storeScalar(k scalarKind, p unsafe.Pointer) bool {
 			return true
 		case stream.KindFalse:
 			*(*bool)(p) = false
+			return true
+		}
+	case scalarPointer:
+		if d.tok.Kind == stream.KindNull {
+			*(*unsafe.Pointer)(p) = nil
 			return true
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"testing/iotest"
 )
 
-// TestReadIntString checks ReadInt, ReadFloat64, ReadBool and ReadString against ReadToken on
+// TestReadIntString checks ReadInt, ReadFloat64, ReadNull, ReadBool and ReadString against ReadToken on
 // hand-written tokens: where they report ok, they return what the token
 // holds and consume exactly it; where they do not, they consume nothing,
 // so that ReadToken then reads (or rejects) the value as it would have.
@@ -26,6 +26,7 @@ func TestReadIntString(t *testing.T) {
 		isStr   bool
 		bool    bool // want from ReadBool, when isBool
 		isBool  bool
+		isNull  bool // ReadNull reads it
 		bad     bool // ReadString reports the error ReadToken reports
 	}{
 		{name: "small int 0", value: []byte{0xC0}, isInt: true},
@@ -45,7 +46,7 @@ func TestReadIntString(t *testing.T) {
 		{name: "float32", value: []byte{0x28, 0x04, 0x00, 0x00, 0x00, 0x00}},
 		{name: "float64 1.5", value: []byte{0x29, 0x00, 0x3F, 0x7C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, float: 1.5, isFloat: true},
 		{name: "float64 -2", value: []byte{0x29, 0x01, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, float: -2, isFloat: true},
-		{name: "null", value: []byte{0x21}},
+		{name: "null", value: []byte{0x21}, isNull: true},
 		{name: "true", value: []byte{0x23}, bool: true, isBool: true},
 		{name: "false", value: []byte{0x22}, isBool: true},
 		{name: "empty string", value: []byte{0x20}, isStr: true},
@@ -87,6 +88,17 @@ func TestReadIntString(t *testing.T) {
 						tok, _ := slow.ReadToken()
 						if tok.Kind != KindFloat64 || tok.Float64() != v {
 							t.Fatalf("ReadToken = %v, ReadFloat64 = %g", tok, v)
+						}
+					}
+				}
+				if fast.InputOffset() == before {
+					if ok := fast.ReadNull(); ok != c.isNull && (ok || fast.src == nil) {
+						t.Fatalf("ReadNull = %v, want %v", ok, c.isNull)
+					} else if ok && (fast.InputOffset() != before+1 || fast.TokenOffset() != before) {
+						t.Fatalf("ReadNull consumed %d..%d, want %d..%d", fast.TokenOffset(), fast.InputOffset(), before, before+1)
+					} else if ok {
+						if tok, _ := slow.ReadToken(); tok.Kind != KindNull {
+							t.Fatalf("ReadToken = %v, ReadNull = true", tok)
 						}
 					}
 				}

@@ -129,6 +129,19 @@ func (r *Reader) ReadBool() (v, ok bool) {
 	return v, true
 }
 
+// ReadNull is ReadInt for null: it reads it and reports whether it did,
+// or consumes nothing.
+func (r *Reader) ReadNull() bool {
+	p := r.pos
+	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || p >= len(r.buf) || r.buf[p] != tokenNull {
+		return false
+	}
+	r.pos++
+	r.tokOff = r.off(p)
+	r.valueDone()
+	return true
+}
+
 // ReadFloat64 is ReadInt for a 64-bit float token (one whose bytes are all
 // buffered): it reads the value and reports whether it did, or consumes
 // nothing.
