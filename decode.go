@@ -155,7 +155,8 @@ func (d *decodeState) offset() int64 { return d.r.TokenOffset() }
 // nextKey reads the next key of an object (see stream.Reader.ReadKey);
 // ok is false at the end of the object.
 func (d *decodeState) nextKey() (name []byte, slot int, ok bool, err error) {
-	return d.r.ReadKey()
+	name, slot, _, ok, err = d.r.ReadTaggedKey(nil, 0) // ReadKey, with one call less
+	return name, slot, ok, err
 }
 
 // next reads the next token into d.tok.

@@ -45,11 +45,8 @@ func (t *rdTable) bytes(i int) []byte {
 	return t.data[e.off : e.off+e.n : e.off+e.n]
 }
 
-// add appends s, found at r.buf[p:], to t and returns its index.
-func (r *Reader) add(t *rdTable, s []byte, p int) int { return r.addTagged(t, p, len(s), 0) }
-
-// addTagged appends r.buf[p:p+n], with tag, to t and returns its index.
-func (r *Reader) addTagged(t *rdTable, p, n int, tag uint64) int {
+// add appends r.buf[p:p+n], with tag, to t and returns its index.
+func (r *Reader) add(t *rdTable, p, n int, tag uint64) int {
 	if len(t.ents) == tableSize {
 		t.reset(r.src != nil)
 	}
@@ -108,7 +105,7 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 	r.pos = p + n
 	slot := -1
 	if r.sharedValues {
-		slot = r.add(&r.values, s, p)
+		slot = r.add(&r.values, p, len(s), 0)
 	}
 	r.valueDone()
 	return s, slot, nil
@@ -290,7 +287,7 @@ func (r *Reader) readShortKey(b byte) ([]byte, int, error) {
 	r.pos = p + n
 	slot := -1
 	if r.sharedNames {
-		slot = r.add(&r.names, s, p)
+		slot = r.add(&r.names, p, len(s), 0)
 	}
 	r.mode = rdObjValue
 	return s, slot, nil
@@ -320,7 +317,7 @@ func (r *Reader) readPreparedKey(k *PreparedKey, tag uint64) (int, error) {
 	if !r.sharedNames {
 		return -1, nil
 	}
-	return r.addTagged(&r.names, p, n, tag), nil
+	return r.add(&r.names, p, n, tag), nil
 }
 
 // readLongKey reads a 0x34 long name: bytes up to a 0xFC terminator. Like
@@ -338,7 +335,7 @@ func (r *Reader) readLongKey(skip bool) ([]byte, int, error) {
 	}
 	slot := -1
 	if r.sharedNames {
-		slot = r.add(&r.names, s, p)
+		slot = r.add(&r.names, p, len(s), 0)
 	}
 	r.mode = rdObjValue
 	return s, slot, nil
