@@ -807,7 +807,6 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	default:
 		return d.typeError(sd.t)
 	}
-	max := d.cfg.opts.MaxContainerLen
 	n, hint := 0, 0
 	d.pushStruct(sd.fields)
 	for {
@@ -827,7 +826,9 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 			}
 			i = sd.field(d, kb, slot, tag, hint)
 		}
-		if n++; n > max {
+		// (The limit is loaded for each key: one live value less in the
+		// loop, which has too many for the registers, costs less.)
+		if n++; n > d.cfg.opts.MaxContainerLen {
 			return d.containerLimit(n)
 		}
 		if uint(i) >= uint(len(sd.fields)) { // no such field
