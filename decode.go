@@ -152,6 +152,11 @@ func (d *decodeState) release() {
 // key returned by nextKey.
 func (d *decodeState) offset() int64 { return d.r.TokenOffset() }
 
+// maxLen is MaxContainerLen. The decoding loops load it where they check
+// it rather than keep it in a variable: they keep more values live than
+// there are registers, and one less costs less than the load.
+func (d *decodeState) maxLen() int { return d.cfg.opts.MaxContainerLen }
+
 // nextKey reads the next key of an object (see stream.Reader.ReadKey);
 // ok is false at the end of the object.
 func (d *decodeState) nextKey() (name []byte, slot int, ok bool, err error) {

@@ -138,7 +138,6 @@ func (d *decodeState) numberText() string {
 // objectInto decodes the members of the object whose start is d.tok into
 // m, as interface values.
 func (d *decodeState) objectInto(m map[string]any) error {
-	max := d.cfg.opts.MaxContainerLen
 	n := 0
 	for {
 		kb, slot, ok, err := d.nextKey()
@@ -148,7 +147,7 @@ func (d *decodeState) objectInto(m map[string]any) error {
 		if !ok {
 			return nil
 		}
-		if n++; n > max {
+		if n++; n > d.maxLen() {
 			return d.containerLimit(n)
 		}
 		if g := mapGrowth(n, mapAnySlot); g > 0 {
@@ -195,7 +194,6 @@ type member struct {
 // with its final size. (Filling a map as the first members arrive, and
 // moving them to a larger one for a larger object, measured slower.)
 func (d *decodeState) objectAny() (any, error) {
-	max := d.cfg.opts.MaxContainerLen
 	var head [arrayHead]member
 	base := d.members.len()
 	n := 0
@@ -207,7 +205,7 @@ func (d *decodeState) objectAny() (any, error) {
 		if !ok {
 			break
 		}
-		if n >= max {
+		if n >= d.maxLen() {
 			return nil, d.containerLimit(n + 1)
 		}
 		k := d.keyString(kb, slot)
@@ -257,7 +255,6 @@ const arrayHead = 8
 // interface value, gathering the elements (the first ones locally, the
 // rest on d.elems) so that the slice is made once.
 func (d *decodeState) arrayAny() (any, error) {
-	max := d.cfg.opts.MaxContainerLen
 	var head [arrayHead]any
 	base := d.elems.len()
 	n := 0
@@ -268,7 +265,7 @@ func (d *decodeState) arrayAny() (any, error) {
 		if d.tok.Kind == stream.KindEndArray {
 			break
 		}
-		if n >= max {
+		if n >= d.maxLen() {
 			return nil, d.containerLimit(n + 1)
 		}
 		v, err := d.anyValue()

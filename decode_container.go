@@ -124,10 +124,9 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 		return err
 	}
 	stage := sd.stage.New()
-	max := d.cfg.opts.MaxContainerLen
 	for i := 0; ; {
 		// Scalars are read without a token (see readScalar).
-		for ; sd.kind != scalarNone && i < sd.stageLen && i < max; i++ {
+		for ; sd.kind != scalarNone && i < sd.stageLen && i < d.maxLen(); i++ {
 			if ok, err := d.readScalar(sd.kind, unsafe.Add(stage, i*sd.esz)); err != nil {
 				return err
 			} else if !ok {
@@ -149,7 +148,7 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 		if i == sd.stageLen {
 			return d.gatherSlice(sd, p, stage)
 		}
-		if i >= max {
+		if i >= d.maxLen() {
 			return d.containerLimit(i + 1)
 		}
 		d.setIndex(i)
@@ -232,9 +231,8 @@ func (d *decodeState) elem(sd *sliceDec, p unsafe.Pointer) error {
 // end of the array; the path's last step is the element index.
 func (d *decodeState) sliceElems(sd *sliceDec, p unsafe.Pointer, i int) error {
 	st := sd.st
-	max := d.cfg.opts.MaxContainerLen
 	for d.tok.Kind != stream.KindEndArray {
-		if i >= max {
+		if i >= d.maxLen() {
 			return d.containerLimit(i + 1)
 		}
 		if i >= st.Cap(p) {
@@ -293,7 +291,6 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 // returns how many there are.
 func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 	esz := sd.esz
-	max := d.cfg.opts.MaxContainerLen
 	i := 0
 	d.pushIndex(0)
 	for {
@@ -301,7 +298,7 @@ func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 		// there is room for it (which growing, below, charges for). The
 		// first is left to the token, which sees an empty array, the
 		// commonest, at no extra cost.
-		if n := len(d.flat); i > 0 && sd.kind != scalarNone && i < max && cap(d.flat)-n >= esz {
+		if n := len(d.flat); i > 0 && sd.kind != scalarNone && i < d.maxLen() && cap(d.flat)-n >= esz {
 			d.setIndex(i)
 			if ok, err := d.readScalar(sd.kind, unsafe.Pointer(&d.flat[:n+esz][n])); err != nil {
 				return 0, err
@@ -321,7 +318,7 @@ func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 				break
 			}
 		}
-		if i >= max {
+		if i >= d.maxLen() {
 			return 0, d.containerLimit(i + 1)
 		}
 		n := len(d.flat)
@@ -423,13 +420,12 @@ func elemScalarKind(t reflect.Type) scalarKind {
 // into the Go array at p.
 func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
 	at, kind, n := ad.at, ad.kind, ad.at.Len()
-	max := d.cfg.opts.MaxContainerLen
 	i := 0
 	if kind != scalarNone {
 		// The common case: as many scalars as the Go array holds, each
 		// read without a token (see readScalar), which can raise no type
 		// error, so the path needs no step for them.
-		for ; i < n && i < max; i++ {
+		for ; i < n && i < d.maxLen(); i++ {
 			if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
 				return err
 			} else if !ok {
@@ -443,7 +439,7 @@ func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
 	d.pushIndex(i)
 	for {
 		// An element read without a token (see readScalar).
-		if i < n && i < max {
+		if i < n && i < d.maxLen() {
 			d.setIndex(i)
 			if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
 				return err
@@ -458,7 +454,7 @@ func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
 		if d.tok.Kind == stream.KindEndArray {
 			break
 		}
-		if i >= max {
+		if i >= d.maxLen() {
 			return d.containerLimit(i + 1)
 		}
 		if i < n {
@@ -579,7 +575,7 @@ func mapDecoder(t reflect.Type) decFunc {
 			mt.MakeSized(p, 0)
 		}
 		kp, ep := mt.Key.New(), mt.Elem.New()
-		max := d.cfg.opts.MaxContainerLen
+		max := d.maxLen()
 		n := 0
 		d.pushKey("")
 		for {
@@ -657,7 +653,7 @@ func mapStringStringDecoder(t reflect.Type) decFunc {
 			*mp = make(map[string]string)
 		}
 		m := *mp
-		max := d.cfg.opts.MaxContainerLen
+		max := d.maxLen()
 		n := 0
 		d.pushKey("")
 		for {
@@ -826,9 +822,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 			}
 			i = sd.field(d, kb, slot, tag, hint)
 		}
-		// (The limit is loaded for each key: one live value less in the
-		// loop, which has too many for the registers, costs less.)
-		if n++; n > d.cfg.opts.MaxContainerLen {
+		if n++; n > d.maxLen() {
 			return d.containerLimit(n)
 		}
 		if uint(i) >= uint(len(sd.fields)) { // no such field
