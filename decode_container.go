@@ -218,7 +218,7 @@ func (d *decodeState) scratchElems(sd *sliceDec, sp, stage unsafe.Pointer) error
 // elem decodes the value whose first token is d.tok into the slice
 // element at p.
 func (d *decodeState) elem(sd *sliceDec, p unsafe.Pointer) error {
-	if d.storeScalar(sd.kind, p) {
+	if sd.kind != scalarNone && d.storeScalar(sd.kind, p) {
 		return nil
 	}
 	return sd.dec(d, p)
@@ -459,7 +459,7 @@ func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
 		}
 		if i < n {
 			d.setIndex(i)
-			if ep := at.Index(p, i); !d.storeScalar(kind, ep) {
+			if ep := at.Index(p, i); kind == scalarNone || !d.storeScalar(kind, ep) {
 				if err := ad.dec(d, ep); err != nil {
 					return err
 				}
@@ -889,7 +889,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		if err := d.nextValue(); err != nil {
 			return err
 		}
-		if d.storeScalar(f.kind, fp) {
+		if f.kind != scalarNone && d.storeScalar(f.kind, fp) {
 			continue
 		}
 		if err := f.dec(d, fp); err != nil {
