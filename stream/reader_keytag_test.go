@@ -126,10 +126,7 @@ func TestReadTaggedKeyNoTable(t *testing.T) {
 	k, err := stream.PrepareKey("abc")
 	require.NoError(t, err)
 	data := append([]byte{':', ')', '\n', 0x00, 0xFA, 0x82, 'a', 'b', 'c', 0xC2}, make([]byte, 16)...)
-	r, err := stream.NewReader(data, stream.ReaderOptions{})
-	require.NoError(t, err)
-	_, err = r.ReadToken()
-	require.NoError(t, err)
+	r := rdPastFirstToken(t, data, stream.ReaderOptions{})
 	_, slot, tag, ok, err := r.ReadTaggedKey(k, 9)
 	require.NoError(t, err)
 	require.True(t, ok)
@@ -137,16 +134,10 @@ func TestReadTaggedKeyNoTable(t *testing.T) {
 	require.Equal(t, uint64(9), tag)
 	require.Equal(t, int64(5), r.TokenOffset())
 
-	r, err = stream.NewReader(data, stream.ReaderOptions{MaxStringLen: 2})
-	require.NoError(t, err)
-	_, err = r.ReadToken()
-	require.NoError(t, err)
+	r = rdPastFirstToken(t, data, stream.ReaderOptions{MaxStringLen: 2})
 	_, _, _, _, tagErr := r.ReadTaggedKey(k, 9)
 	require.Error(t, tagErr)
-	r, err = stream.NewReader(data, stream.ReaderOptions{MaxStringLen: 2})
-	require.NoError(t, err)
-	_, err = r.ReadToken()
-	require.NoError(t, err)
+	r = rdPastFirstToken(t, data, stream.ReaderOptions{MaxStringLen: 2})
 	_, _, _, keyErr := r.ReadKey()
 	require.EqualError(t, tagErr, keyErr.Error())
 }
@@ -169,10 +160,7 @@ func TestReadTaggedKeyWholeToken(t *testing.T) {
 		data := []byte{':', ')', '\n', 0x01, 0xFA, 0x80 + byte(len(c.in)-1)}
 		data = append(append(data, c.in...), 0xC2)
 		data = append(data, make([]byte, 16)...)
-		r, err := stream.NewReader(data, stream.ReaderOptions{})
-		require.NoError(t, err)
-		_, err = r.ReadToken()
-		require.NoError(t, err)
+		r := rdPastFirstToken(t, data, stream.ReaderOptions{})
 		got, slot, tag, ok, err := r.ReadTaggedKey(k, 5)
 		require.NoError(t, err)
 		require.True(t, ok)
@@ -188,10 +176,7 @@ func TestReadTaggedKeyWholeToken(t *testing.T) {
 // TestSharedName: the name in a slot, or nil for a slot with none.
 func TestSharedName(t *testing.T) {
 	data := []byte{':', ')', '\n', 0x01, 0xFA, 0x81, 'i', 'd', 0xC2, 0xFB}
-	r, err := stream.NewReader(data, stream.ReaderOptions{})
-	require.NoError(t, err)
-	_, err = r.ReadToken()
-	require.NoError(t, err)
+	r := rdPastFirstToken(t, data, stream.ReaderOptions{})
 	require.Nil(t, r.SharedName(0))
 	_, slot, _, err := r.ReadKey()
 	require.NoError(t, err)
@@ -252,4 +237,15 @@ func TestReadArrayShortcuts(t *testing.T) {
 	tok, err = r.ReadToken()
 	require.NoError(t, err)
 	require.Equal(t, int64(1), tok.Int())
+}
+
+// rdPastFirstToken returns a Reader over data that has read its first
+// token.
+func rdPastFirstToken(t *testing.T, data []byte, opts stream.ReaderOptions) *stream.Reader {
+	t.Helper()
+	r, err := stream.NewReader(data, opts)
+	require.NoError(t, err)
+	_, err = r.ReadToken()
+	require.NoError(t, err)
+	return r
 }
