@@ -67,6 +67,10 @@ const (
 	rdObjValue               // inside an object, after a key: a value
 )
 
+// valueDue reports whether the fast paths may read a value: the Reader is
+// ready, inside an array or after a key (the two odd modes).
+func (r *Reader) valueDue() bool { return r.ready && r.mode&1 != 0 }
+
 // NewReader returns a Reader over data. Token bytes alias data.
 // It returns an error only for invalid options.
 func NewReader(data []byte, opts ReaderOptions) (*Reader, error) {

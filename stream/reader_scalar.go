@@ -78,7 +78,7 @@ func rdShortVInt(b []byte) (v uint64, n int, ok bool) {
 // gives the integer's offset.
 func (r *Reader) ReadInt() (int64, bool) {
 	p := r.pos
-	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || len(r.buf)-p < 9 {
+	if !r.valueDue() || len(r.buf)-p < 9 {
 		return 0, false
 	}
 	var v int64
@@ -113,7 +113,7 @@ func (r *Reader) ReadInt() (int64, bool) {
 // whether it did, or consumes nothing.
 func (r *Reader) ReadBool() (v, ok bool) {
 	p := r.pos
-	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || p >= len(r.buf) {
+	if !r.valueDue() || p >= len(r.buf) {
 		return false, false
 	}
 	switch r.buf[p] {
@@ -133,7 +133,7 @@ func (r *Reader) ReadBool() (v, ok bool) {
 // or consumes nothing.
 func (r *Reader) ReadNull() bool {
 	p := r.pos
-	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || p >= len(r.buf) || r.buf[p] != tokenNull {
+	if !r.valueDue() || p >= len(r.buf) || r.buf[p] != tokenNull {
 		return false
 	}
 	r.pos++
@@ -147,7 +147,7 @@ func (r *Reader) ReadNull() bool {
 // nothing.
 func (r *Reader) ReadFloat64() (float64, bool) {
 	p := r.pos
-	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || len(r.buf)-p < 11 || r.buf[p] != tokenFloat64 {
+	if !r.valueDue() || len(r.buf)-p < 11 || r.buf[p] != tokenFloat64 {
 		return 0, false
 	}
 	u := rdFloat64Bits((*[10]byte)(r.buf[p+1 : p+11]))

@@ -120,7 +120,7 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 // a decoder's fast path for string fields; TokenOffset gives the string's
 // offset.
 func (r *Reader) ReadString() (s []byte, slot int, ok bool, err error) {
-	if !r.ready || r.mode != rdObjValue && r.mode != rdArray || r.pos >= len(r.buf) {
+	if !r.valueDue() || r.pos >= len(r.buf) {
 		return nil, -1, false, nil
 	}
 	switch b := r.buf[r.pos]; {
