@@ -22,22 +22,23 @@ func hashShared(s string) uint64 { return maphash.String(sharedSeed, s) }
 // writes their next occurrence in full. Adding to a table of 1024 entries
 // empties it first.
 //
-// Strings are recorded in two places:
+// Strings are recorded in one of two places:
 //
 //   - byKey[id] records the index of the name of the PreparedKey with that
 //     id. PrepareKey gives every PreparedKey of one name the same id, so a
 //     struct field's key is found, or known to be new, without hashing or
 //     comparing its name.
 //   - An open-addressed hash table with linear probing, at most half full,
-//     records the strings for lookups by value (WriteKey, WriteString).
-//     Its slots hold no pointers: the table keeps its own copy of the
+//     records the strings written by value (WriteKey, WriteString). Its
+//     slots hold no pointers: the table keeps its own copy of the
 //     strings, in arena, so that filling a slot needs no GC write barrier
 //     and callers may change or drop their strings after the call.
 //
-// A document whose keys are all PreparedKeys (a tree of structs) needs only
-// byKey. So the names of PreparedKeys go into the hash table only once a
-// string is looked up by value in the document: until then they wait in
-// pending, in the order they were added.
+// So a string looked up by value is looked for in the hash table and then,
+// if it is the name of a PreparedKey (preparedNameID), in byKey; and the
+// name of a PreparedKey that byKey does not record is looked for in the
+// hash table, unless it is empty. A document whose keys are all
+// PreparedKeys (a tree of structs) never hashes a name.
 //
 // Each entry records the generation it was made in (tag>>10), and only
 // entries of the current generation count, so emptying the table for the
@@ -49,9 +50,7 @@ type sharedTable struct {
 	n     int          // indices given out in this generation (0..tableSize)
 	arena []byte       // the bytes of the strings of the current generation
 
-	byKey   []uint32 // PreparedKey id -> tag, as in sharedSlot
-	pending []uint32 // ids of the names recorded in byKey but not yet in slots
-	indexed bool     // slots hold every recorded string of this generation
+	byKey []uint32 // PreparedKey id -> tag, as in sharedSlot
 }
 
 // sharedSlot is one slot of a sharedTable's hash table: the string
@@ -73,9 +72,22 @@ const maxCachedKeys = 1 << 16
 
 // find returns the index recorded for s, whose hash is h.
 func (t *sharedTable) find(s string, h uint64) (int, bool) {
-	if !t.indexed {
-		t.index()
+	if i, ok := t.findByValue(s, h); ok {
+		return i, true
 	}
+	if len(t.byKey) != 0 {
+		if id, ok := preparedNameID(s, h); ok && id < uint32(len(t.byKey)) {
+			if tag := t.byKey[id]; tag>>10 == t.gen {
+				return int(tag & 1023), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// findByValue returns the index recorded in the hash table for s, whose
+// hash is h.
+func (t *sharedTable) findByValue(s string, h uint64) (int, bool) {
 	if t.used == 0 {
 		return 0, false
 	}
@@ -105,12 +117,13 @@ func (t *sharedTable) cached(k *PreparedKey) (int, bool) {
 // may have been recorded all the same: written by value, or, for a name
 // without an id of its own, by any means. Otherwise it is new.
 func (t *sharedTable) mayHaveByValue(k *PreparedKey) bool {
-	return t.indexed || k.id >= maxCachedKeys
+	return t.used != 0 || k.id >= maxCachedKeys
 }
 
-// findKeyByValue returns the index of k's name, looked up by value.
+// findKeyByValue returns the index of k's name, looked up in the hash
+// table.
 func (t *sharedTable) findKeyByValue(k *PreparedKey) (int, bool) {
-	i, ok := t.find(k.name, k.hash)
+	i, ok := t.findByValue(k.name, k.hash)
 	if ok && k.id < maxCachedKeys {
 		t.cacheKey(k, i)
 	}
@@ -118,10 +131,9 @@ func (t *sharedTable) findKeyByValue(k *PreparedKey) (int, bool) {
 }
 
 // addKey is add(k.name, k.hash) for a key written in full, recording it in
-// byKey and, once the table is indexed, in the hash table. The common
-// case, a table neither full nor indexed, is written out here.
+// byKey. The common case, a table not full, is written out here.
 func (t *sharedTable) addKey(k *PreparedKey) {
-	if t.indexed || t.n == tableSize || t.gen == 0 || k.id >= uint32(len(t.byKey)) {
+	if t.n == tableSize || t.gen == 0 || k.id >= uint32(len(t.byKey)) {
 		t.addKeySlow(k)
 		return
 	}
@@ -129,7 +141,6 @@ func (t *sharedTable) addKey(k *PreparedKey) {
 	t.n++
 	if i&0xFF < 0xFE {
 		t.byKey[k.id] = t.gen<<10 | uint32(i)
-		t.pending = append(t.pending, k.id)
 	}
 }
 
@@ -139,24 +150,14 @@ func (t *sharedTable) addKeySlow(k *PreparedKey) {
 		t.add(k.name, k.hash)
 		return
 	}
-	i, ok := t.next()
-	if !ok {
-		return
-	}
-	t.cacheKey(k, i)
-	if t.indexed {
-		t.insert(k.name, k.hash, i)
-	} else {
-		t.pending = append(t.pending, k.id)
+	if i, ok := t.next(); ok {
+		t.cacheKey(k, i)
 	}
 }
 
 // add gives s, whose hash is h and which was just written in full, the
 // next index and records s for lookup when that index may be referenced.
 func (t *sharedTable) add(s string, h uint64) {
-	if !t.indexed {
-		t.index()
-	}
 	if i, ok := t.next(); ok {
 		t.insert(s, h, i)
 	}
@@ -174,20 +175,6 @@ func (t *sharedTable) next() (int, bool) {
 	i := t.n
 	t.n++
 	return i, i&0xFF < 0xFE
-}
-
-// index moves the pending names into the hash table, which from now on
-// records every string of this generation.
-func (t *sharedTable) index() {
-	t.indexed = true
-	if len(t.pending) == 0 {
-		return
-	}
-	keys := preparedKeysByID()
-	for _, id := range t.pending {
-		t.insert(keys[id].name, keys[id].hash, int(t.byKey[id]&1023))
-	}
-	t.pending = t.pending[:0]
 }
 
 // insert records s, whose hash is h, at index i in the hash table,
@@ -241,14 +228,12 @@ func (t *sharedTable) cacheKey(k *PreparedKey, i int) {
 
 // reset empties the table, for a new document or when it is full.
 func (t *sharedTable) reset() {
-	t.indexed = false
 	if t.n == 0 {
 		return
 	}
 	t.n = 0
 	t.used = 0
 	t.arena = t.arena[:0]
-	t.pending = t.pending[:0]
 	t.gen++
 	if t.gen == 1<<22 { // wrapped around: old tags could look current
 		clear(t.slots)

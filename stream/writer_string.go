@@ -3,8 +3,6 @@ package stream
 import (
 	le "encoding/binary"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -306,45 +304,6 @@ type PreparedKey struct {
 	mask [2]uint64
 	id   uint32 // the number of its name, for the Writers' caches (see preparedKeyID)
 }
-
-// preparedNames gives the names of PreparedKeys their ids, one per name,
-// so that the Writers' byKey caches know a name by its id whichever
-// PreparedKey of that name wrote it. Names prepared beyond maxCachedKeys
-// share the id maxCachedKeys, which the caches leave out.
-var preparedNames struct {
-	mu  sync.Mutex
-	ids map[string]uint32
-	// keys[id] is the first PreparedKey of each id, for sharedTable.index.
-	// It only grows: a Writer that holds a PreparedKey with some id loads
-	// a slice that has it.
-	keys atomic.Pointer[[]*PreparedKey]
-}
-
-// preparedKeyID returns the id of the PreparedKeys of k's name, adding k to
-// preparedNames when it is the first.
-func preparedKeyID(k *PreparedKey) uint32 {
-	p := &preparedNames
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if id, ok := p.ids[k.name]; ok {
-		return id
-	}
-	if p.ids == nil {
-		p.ids = make(map[string]uint32)
-		p.keys.Store(new([]*PreparedKey))
-	}
-	id := uint32(len(p.ids))
-	if id >= maxCachedKeys {
-		return maxCachedKeys
-	}
-	p.ids[k.name] = id
-	keys := append(*p.keys.Load(), k)
-	p.keys.Store(&keys)
-	return id
-}
-
-// preparedKeysByID returns the first PreparedKey of each id, by id.
-func preparedKeysByID() []*PreparedKey { return *preparedNames.keys.Load() }
 
 // PrepareKey returns name prepared for WritePreparedKey, or an error when
 // name is not valid UTF-8.
