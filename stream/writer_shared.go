@@ -51,6 +51,11 @@ type sharedTable struct {
 	arena []byte       // the bytes of the strings of the current generation
 
 	byKey []uint32 // PreparedKey id -> tag, as in sharedSlot
+	// newKeyEnd is tableSize while a PreparedKey's name that byKey does
+	// not record is known to be new (the generation has started and the
+	// hash table records nothing), else 0: while n < newKeyEnd,
+	// addNewKey needs no other check.
+	newKeyEnd int
 }
 
 // sharedSlot is one slot of a sharedTable's hash table: the string
@@ -113,46 +118,38 @@ func (t *sharedTable) cached(k *PreparedKey) (int, bool) {
 	return 0, false
 }
 
-// mayHaveByValue reports whether k's name, which byKey does not record,
-// may have been recorded all the same: written by value, or, for a name
-// without an id of its own, by any means. Otherwise it is new.
-func (t *sharedTable) mayHaveByValue(k *PreparedKey) bool {
-	return t.used != 0 || k.id >= maxCachedKeys
-}
-
-// findKeyByValue returns the index of k's name, looked up in the hash
-// table.
-func (t *sharedTable) findKeyByValue(k *PreparedKey) (int, bool) {
-	i, ok := t.findByValue(k.name, k.hash)
-	if ok && k.id < maxCachedKeys {
-		t.cacheKey(k, i)
-	}
-	return i, ok
-}
-
-// addKey is add(k.name, k.hash) for a key written in full, recording it in
-// byKey. The common case, a table not full, is written out here.
-func (t *sharedTable) addKey(k *PreparedKey) {
-	if t.n == tableSize || t.gen == 0 || k.id >= uint32(len(t.byKey)) {
-		t.addKeySlow(k)
-		return
+// addNewKey records the name of k, which byKey does not record, when
+// one check tells that it is new and byKey has room for its id: it gives
+// the name the next index, as add does, and reports true. Otherwise it
+// changes nothing and reports false, and lookupKey is due.
+func (t *sharedTable) addNewKey(k *PreparedKey) bool {
+	if t.n >= t.newKeyEnd || k.id >= uint32(len(t.byKey)) {
+		return false
 	}
 	i := t.n
 	t.n++
 	if i&0xFF < 0xFE {
 		t.byKey[k.id] = t.gen<<10 | uint32(i)
 	}
+	return true
 }
 
-// addKeySlow is addKey.
-func (t *sharedTable) addKeySlow(k *PreparedKey) {
-	if k.id >= maxCachedKeys {
-		t.add(k.name, k.hash)
-		return
+// lookupKey returns the index of the name of k, which byKey does not
+// record, if it was written by value; otherwise it records the name,
+// which is written in full, as add does.
+func (t *sharedTable) lookupKey(k *PreparedKey) (int, bool) {
+	if i, ok := t.findByValue(k.name, k.hash); ok {
+		if k.id < maxCachedKeys {
+			t.cacheKey(k, i)
+		}
+		return i, true
 	}
-	if i, ok := t.next(); ok {
+	if k.id >= maxCachedKeys { // a name without an id: recorded by value
+		t.add(k.name, k.hash)
+	} else if i, ok := t.next(); ok {
 		t.cacheKey(k, i)
 	}
+	return 0, false
 }
 
 // add gives s, whose hash is h and which was just written in full, the
@@ -171,6 +168,7 @@ func (t *sharedTable) next() (int, bool) {
 	}
 	if t.gen == 0 { // the first string of the Writer
 		t.gen = 1
+		t.newKeyEnd = tableSize
 	}
 	i := t.n
 	t.n++
@@ -193,6 +191,7 @@ func (t *sharedTable) insert(s string, h uint64, i int) {
 	copy(t.arena[off:], s)
 	t.place(sharedSlot{hash: uint32(h), tag: t.gen<<10 | uint32(i), off: uint32(off), len: uint32(len(s))})
 	t.used++
+	t.newKeyEnd = 0
 }
 
 // place puts sl in the first free slot from its hash on. (The slots are
@@ -233,6 +232,7 @@ func (t *sharedTable) reset() {
 	}
 	t.n = 0
 	t.used = 0
+	t.newKeyEnd = tableSize
 	t.arena = t.arena[:0]
 	t.gen++
 	if t.gen == 1<<22 { // wrapped around: old tags could look current

@@ -302,7 +302,7 @@ type PreparedKey struct {
 	// (0x80-0xF7) of at most 16 bytes with its token; it is zero for the
 	// other keys, which Reader.ReadPreparedKey does not match.
 	mask [2]uint64
-	id   uint32 // the number of its name, for the Writers' caches (see preparedKeyID)
+	id   uint32 // the number of its name, for the Writers' caches (see preparedKeyID); maxCachedKeys for ""
 }
 
 // PrepareKey returns name prepared for WritePreparedKey, or an error when
@@ -332,7 +332,10 @@ func PrepareKey(name string) (*PreparedKey, error) {
 			k.mask = [2]uint64{le.LittleEndian.Uint64(b[:8]), le.LittleEndian.Uint64(b[8:])}
 		}
 	}
-	k.id = preparedKeyID(k)
+	k.id = maxCachedKeys // never shared: out of the caches
+	if name != "" {
+		k.id = preparedKeyID(k)
+	}
 	return k, nil
 }
 
@@ -361,14 +364,11 @@ func (w *Writer) writePreparedKey(k *PreparedKey) error {
 // cache: a reference when the name was written by value, else the name in
 // full.
 func (w *Writer) appendNewPreparedKey(k *PreparedKey) {
-	if !w.opts.DisableSharedNames && k.name != "" {
-		if w.names.mayHaveByValue(k) {
-			if i, ok := w.names.findKeyByValue(k); ok {
-				w.appendNameRef(i)
-				return
-			}
+	if !w.names.addNewKey(k) && !w.opts.DisableSharedNames && k.name != "" {
+		if i, ok := w.names.lookupKey(k); ok {
+			w.appendNameRef(i)
+			return
 		}
-		w.names.addKey(k)
 	}
 	if len(k.token) > 16 {
 		w.appendString(k.token)
