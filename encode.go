@@ -88,9 +88,10 @@ func newEncodeState(cfg *encConfig) *encodeState {
 // the old one's buffer) when the stream options differ from those of the
 // current one.
 func (e *encodeState) setConfig(cfg *encConfig) {
-	if e.cfg != cfg { // a pointer stored only when it changes: no write barrier
-		e.cfg = cfg
+	if e.cfg == cfg && e.w != nil { // the mode of the last call, as usual
+		return
 	}
+	e.cfg = cfg
 	if e.w == nil || e.wopt != cfg.stream {
 		var buf []byte
 		if e.w != nil {
