@@ -161,9 +161,12 @@ func (w *Writer) appendText(s string) bool {
 		w.buf = append(w.buf, tokenEmptyString)
 		return true
 	}
-	w.reserve(1 + n)
+	// Room for the longest short string, so that the stores below need
+	// no bound checks.
+	w.reserve(1 + maxShortValue)
 	at := len(w.buf)
-	dst := w.buf[at+1 : at+1+n]
+	d := (*[1 + maxShortValue]byte)(w.buf[at : at+1+maxShortValue])
+	dst := d[1 : 1+n]
 	src := unsafe.Slice(unsafe.StringData(s), n)
 	var or uint64 // the bits of every byte, ORed, for the ASCII test
 	switch {
@@ -194,8 +197,8 @@ func (w *Writer) appendText(s string) bool {
 		}
 		token = tokenTinyUTF8 + byte(n-2) // valid and not ASCII: n >= 2
 	}
+	d[0] = token
 	w.buf = w.buf[:at+1+n]
-	w.buf[at] = token
 	return true
 }
 
