@@ -294,11 +294,9 @@ func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 	i := 0
 	d.pushIndex(0)
 	for {
-		// A scalar element after the first is read without a token when
-		// there is room for it (which growing, below, charges for). The
-		// first is left to the token, which sees an empty array, the
-		// commonest, at no extra cost.
-		if n := len(d.flat); i > 0 && sd.kind != scalarNone && i < d.maxLen() && cap(d.flat)-n >= esz {
+		// A scalar element is read without a token when there is room
+		// for it (which growing, below, charges for).
+		if n := len(d.flat); sd.kind != scalarNone && i < d.maxLen() && cap(d.flat)-n >= esz {
 			d.setIndex(i)
 			if ok, err := d.readScalar(sd.kind, unsafe.Pointer(&d.flat[:n+esz][n])); err != nil {
 				return 0, err
