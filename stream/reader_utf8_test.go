@@ -2,6 +2,7 @@ package stream
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -15,6 +16,17 @@ func TestReaderUTF8MatchesStdlib(t *testing.T) {
 		{0xC0, 0x80}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80}, {0xF5}, {0xFF}, {0x80},
 		{0xE2, 0x82}, {0xC3, 0x28}, {0xEF, 0xBF, 0xBF}, {0xF0, 0x90, 0x80, 0x80}, {0xF4, 0x8F, 0xBF, 0xBF},
 		{0xE0, 0x9F, 0xBF}, {0xE0, 0xA0, 0x80}, {0xED, 0x9F, 0xBF}, {0xF0, 0x8F, 0xBF, 0xBF},
+		// Two 3-byte sequences, as rdTwo3 takes them, and their neighbours.
+		{0xE3, 0x81, 0x82, 0xE3, 0x81, 0x84, 'a', 'b'},
+		{0xE3, 0x81, 0x82, 0xE0, 0x80, 0x80, 'a', 'b'}, // overlong
+		{0xE0, 0x9F, 0xBF, 0xE3, 0x81, 0x82, 'a', 'b'}, // overlong
+		{0xED, 0xA0, 0x80, 0xE3, 0x81, 0x82, 'a', 'b'}, // surrogate
+		{0xE3, 0x81, 0x82, 0xED, 0xBF, 0xBF, 'a', 'b'}, // surrogate
+		{0xE3, 0x81, 0x82, 0xED, 0x9F, 0xBF, 'a', 'b'},
+		{0xE0, 0xA0, 0x80, 0xEF, 0xBF, 0xBF, 'a', 'b'},
+		{0xE3, 0x81, 0x82, 0xE3, 0x81, 0x41, 'a', 'b'},
+		{0xE3, 0x81, 0x82, 0xE3, 0x81, 0x82, 0x80, 'b'},
+		{0xE3, 0x81, 0x82, 0xE3, 0x81, 0x82, 0xE3, 0x81},
 	}
 	for _, c := range cases {
 		for pad := 0; pad < 10; pad++ {
@@ -60,4 +72,29 @@ func FuzzReaderUTF8(f *testing.F) {
 			t.Fatalf("rdValidUTF8(% X) = %v, utf8.Valid = %v", b, got, want)
 		}
 	})
+}
+
+// BenchmarkReaderUTF8 measures the validator on the kinds of text it has
+// paths for: Latin (DFA), CJK (two 3-byte sequences at a time), a mix
+// with ASCII, and a short string (the byte loop).
+//
+//	go test ./stream -run XXX -bench ReaderUTF8
+func BenchmarkReaderUTF8(b *testing.B) {
+	texts := []struct{ name, text string }{
+		{"latin", strings.Repeat("Le cœur a ses raisons que la raison ne connaît point; größer, Zürich, échelle. ", 4)},
+		{"cjk", strings.Repeat("日本語のテキスト、とても長い文字列です。", 6)},
+		{"mixed", strings.Repeat("RT @user: 今日はいい天気ですね http://t.co/abc #tag ", 4)},
+		{"short", "Zürich"},
+	}
+	for _, c := range texts {
+		s := []byte(c.text)
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for range b.N {
+				if !rdValidUTF8(s) {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
 }
