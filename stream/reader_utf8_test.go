@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// The DFA validator must agree with unicode/utf8.Valid everywhere.
+// The validator must agree with unicode/utf8.Valid everywhere.
 
 func TestReaderUTF8MatchesStdlib(t *testing.T) {
 	cases := [][]byte{
@@ -64,6 +64,39 @@ func TestReaderUTF8MatchesStdlib(t *testing.T) {
 	}
 }
 
+// TestReaderUTF8Pieces checks rdValidUTF8 on text made of valid sequences
+// of every length, in runs long enough for its CJK loop, then with one
+// byte changed or the last byte cut: errors at every offset of a run and
+// sequences cut short by the end of the input.
+func TestReaderUTF8Pieces(t *testing.T) {
+	pieces := []string{"a", " ", "ü", "ß", "日", "本", "。", "！", "ー", "\u0800", "\u0fff", "\ud7ff", "\ue000", "\uffff", "😀", "\U0010ffff"}
+	mutations := []byte{0x00, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xE3, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
+	rnd := rand.New(rand.NewSource(2))
+	for i := 0; i < 100000; i++ {
+		var b []byte
+		cjk := rnd.Intn(2) == 0 // mostly 3-byte sequences
+		for n := rnd.Intn(40); n > 0; n-- {
+			p := pieces[rnd.Intn(len(pieces))]
+			if cjk && rnd.Intn(8) != 0 {
+				p = pieces[4+rnd.Intn(4)]
+			}
+			b = append(b, p...)
+		}
+		check := func(b []byte) {
+			if got, want := rdValidUTF8(b), utf8.Valid(b); got != want {
+				t.Fatalf("rdValidUTF8(% X) = %v, utf8.Valid = %v", b, got, want)
+			}
+		}
+		check(b)
+		if len(b) == 0 {
+			continue
+		}
+		check(b[:len(b)-1])
+		b[rnd.Intn(len(b))] = mutations[rnd.Intn(len(mutations))]
+		check(b)
+	}
+}
+
 func FuzzReaderUTF8(f *testing.F) {
 	f.Add([]byte("日本語 text"))
 	f.Add([]byte{0xED, 0xA0, 0x80})
@@ -75,8 +108,8 @@ func FuzzReaderUTF8(f *testing.F) {
 }
 
 // BenchmarkReaderUTF8 measures the validator on the kinds of text it has
-// paths for: Latin (DFA), CJK (two 3-byte sequences at a time), a mix
-// with ASCII, and a short string (the byte loop).
+// paths for: Latin (2-byte sequences among ASCII), CJK (runs of 3-byte
+// sequences), a mix with ASCII, and a short string (the byte loop).
 //
 //	go test ./stream -run XXX -bench ReaderUTF8
 func BenchmarkReaderUTF8(b *testing.B) {
