@@ -386,23 +386,33 @@ func (w *Writer) appendNewPreparedKey(k *PreparedKey) {
 }
 
 // checkUTF8 reports whether s is all ASCII, and whether it is valid
-// UTF-8. It looks at eight bytes at a time, and validates only from the
-// first block that holds a byte >= 0x80, with the Reader's table-driven
-// validator (faster than utf8.ValidString on non-ASCII text).
+// UTF-8. It looks at sixteen bytes at a time, and validates only from the
+// first block that holds a byte >= 0x80, with the Reader's validator
+// (faster than utf8.ValidString on non-ASCII text).
 func checkUTF8(s string) (ascii, valid bool) {
+	const hi = 0x8080808080808080
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
-	for len(b) >= 8 {
-		if le.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
-			return false, rdValidUTF8(b)
+	n := len(b)
+	if n < 8 {
+		var or byte
+		for _, c := range b {
+			or |= c
 		}
-		b = b[8:]
+		if or < 0x80 {
+			return true, true
+		}
+		return false, rdValidUTF8(b)
 	}
-	var or byte
-	for _, c := range b {
-		or |= c
+	i := 0
+	for ; i < n-16; i += 16 {
+		if (le.LittleEndian.Uint64(b[i:])|le.LittleEndian.Uint64(b[i+8:]))&hi != 0 {
+			return false, rdValidUTF8(b[i:])
+		}
 	}
-	if or < 0x80 {
-		return true, true
+	// The last 1-16 bytes, as two words that may overlap each other and
+	// the ASCII before i.
+	if (le.LittleEndian.Uint64(b[min(i, n-8):])|le.LittleEndian.Uint64(b[n-8:]))&hi != 0 {
+		return false, rdValidUTF8(b[i:])
 	}
-	return false, rdValidUTF8(b)
+	return true, true
 }
