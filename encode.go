@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -250,6 +251,33 @@ func typeEncoder(t reflect.Type, addr bool) encoderFunc {
 		func(t reflect.Type) encoderFunc { return newTypeEncoder(t, addr) })
 }
 
+// An encoderRef is the encoder of a type, looked up when first used
+// rather than when the encoder holding it is built. Inside a recursive
+// type, typeEncoder returns a placeholder during the build, which costs
+// two more calls each time it is used; once built, it returns the encoder
+// itself. Should another goroutine be building the type at that first
+// use, the ref keeps its placeholder: as correct, one call longer.
+type encoderRef struct {
+	t    reflect.Type
+	addr bool
+	enc  atomic.Pointer[encoderFunc]
+}
+
+// newEncoderRef returns a ref to the encoder typeEncoder(t, addr).
+func newEncoderRef(t reflect.Type, addr bool) *encoderRef {
+	return &encoderRef{t: t, addr: addr}
+}
+
+// get returns the encoder, looking it up on the first call.
+func (r *encoderRef) get() encoderFunc {
+	if f := r.enc.Load(); f != nil {
+		return *f
+	}
+	f := typeEncoder(r.t, r.addr)
+	r.enc.Store(&f)
+	return f
+}
+
 var (
 	marshalerType     = reflect.TypeFor[Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
@@ -439,6 +467,18 @@ func (e *encodeState) encodePointee(q unsafe.Pointer, t reflect.Type, key uintpt
 	if q == nil {
 		return e.w.WriteNull()
 	}
+	if e.ptrLevel >= startDetectingCyclesAfter {
+		return e.encodeTrackedPointee(q, t, key, elem)
+	}
+	e.ptrLevel++ // enterCycleCheck's first levels, inlined
+	err := elem(e, q)
+	e.ptrLevel--
+	return err
+}
+
+// encodeTrackedPointee is encodePointee deep enough for cycles to be
+// possible.
+func (e *encodeState) encodeTrackedPointee(q unsafe.Pointer, t reflect.Type, key uintptr, elem encoderFunc) error {
 	k := cycleKey{p: q, typ: key}
 	if err := e.enterCycleCheck(k, t, nil); err != nil {
 		return err

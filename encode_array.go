@@ -101,9 +101,58 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 			return encodeStrings(e, unsafe.Slice((*string)(p), n))
 		}
 	}
+	if isPlainPointer(t) {
+		return newPointeesEncoder(t)
+	}
 	elem := typeEncoder(t, addr)
 	size := t.Size()
-	return func(e *encodeState, p unsafe.Pointer, n int) error { return encodeElems(e, elem, p, size, n) }
+	return func(e *encodeState, p unsafe.Pointer, n int) error {
+		if err := e.w.WriteStartArray(); err != nil {
+			return err
+		}
+		for i := 0; i < n; i++ {
+			if err := elem(e, unsafe.Add(p, uintptr(i)*size)); err != nil {
+				return err
+			}
+		}
+		return e.w.WriteEndArray()
+	}
+}
+
+// isPlainPointer reports whether t is a pointer type written as what it
+// points to (null when nil) by newPtrEncoder: it has no methods or
+// special encoder of its own.
+func isPlainPointer(t reflect.Type) bool {
+	return t.Kind() == reflect.Pointer && specialEncoder(t) == nil &&
+		!t.Implements(marshalerType) && !t.Implements(textMarshalerType)
+}
+
+// newPointeesEncoder returns the elemsEncoder of the plain pointer type t
+// (see isPlainPointer): newPtrEncoder's work for each element, without a
+// call through it.
+func newPointeesEncoder(t reflect.Type) elemsEncoder {
+	target := newEncoderRef(t.Elem(), true)
+	key := rt.TypeKey(t)
+	return func(e *encodeState, p unsafe.Pointer, n int) error {
+		elem := target.get()
+		if err := e.w.WriteStartArray(); err != nil {
+			return err
+		}
+		for _, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
+			var err error
+			if q != nil && e.ptrLevel < startDetectingCyclesAfter {
+				e.ptrLevel++ // encodePointee, inlined
+				err = elem(e, q)
+				e.ptrLevel--
+			} else {
+				err = e.encodePointee(q, t, key, elem)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return e.w.WriteEndArray()
+	}
 }
 
 // encodeStrings writes an array of the strings v.
@@ -113,20 +162,6 @@ func encodeStrings(e *encodeState, v []string) error {
 	}
 	for _, s := range v {
 		if err := e.writeString(s); err != nil {
-			return err
-		}
-	}
-	return e.w.WriteEndArray()
-}
-
-// encodeElems writes an array of the n elements of the given size
-// starting at p.
-func encodeElems(e *encodeState, elem encoderFunc, p unsafe.Pointer, size uintptr, n int) error {
-	if err := e.w.WriteStartArray(); err != nil {
-		return err
-	}
-	for i := 0; i < n; i++ {
-		if err := elem(e, unsafe.Add(p, uintptr(i)*size)); err != nil {
 			return err
 		}
 	}

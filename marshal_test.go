@@ -540,3 +540,42 @@ func readObject(t *testing.T, doc []byte) (keys []string, vals []any) {
 		}
 	}
 }
+
+// treeNode is a recursive type whose children are a slice of pointers.
+type treeNode struct {
+	Kids []*treeNode
+	Name string
+}
+
+// TestMarshalPointerSlices: a slice of pointers is written as the array of
+// what they point to, null for nil, as any other slice; cycles through it
+// are reported and deep trees are not.
+func TestMarshalPointerSlices(t *testing.T) {
+	smile := func(v any) string {
+		b, err := Marshal(v)
+		require.NoError(t, err)
+		return hex.EncodeToString(b)
+	}
+	tree := &treeNode{Name: "root", Kids: []*treeNode{nil, {Name: "a"}, {Name: "b", Kids: []*treeNode{}}}}
+	require.Equal(t, smile(map[string]any{"Name": "root", "Kids": []any{
+		nil, map[string]any{"Kids": nil, "Name": "a"}, map[string]any{"Kids": []any{}, "Name": "b"},
+	}}), smile(tree))
+	one := int8(1)
+	require.Equal(t, smile([]any{nil, int8(1)}), smile([]*int8{nil, &one}))
+	x := "x"
+	require.Equal(t, smile(map[string]any{"Kids": []any{"x", nil}}), smile(struct{ Kids []*string }{[]*string{&x, nil}}))
+
+	cyc := &treeNode{Name: "c"}
+	cyc.Kids = []*treeNode{{Name: "d"}, cyc}
+	_, err := Marshal(cyc)
+	var uve *UnsupportedValueError
+	require.ErrorAs(t, err, &uve)
+	require.Contains(t, uve.Str, "encountered a cycle via")
+
+	deep := &treeNode{Name: "n"}
+	for range 3000 {
+		deep = &treeNode{Name: "n", Kids: []*treeNode{deep}}
+	}
+	_, err = Marshal(deep)
+	require.NoError(t, err)
+}
