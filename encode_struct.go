@@ -18,8 +18,10 @@ type encField struct {
 	// without a call through enc.
 	kind  reflect.Kind
 	deref bool // the field is a pointer to a plain kind: nil is null
-	cond  bool // hops, isEmpty or isZero is set
-	enc   encoderFunc
+	// indirect is set when deref, hops, isEmpty or isZero is: the
+	// field's value is not simply at offset (see fieldValue).
+	indirect bool
+	enc      encoderFunc
 
 	hops    []embedHop
 	isEmpty func(p unsafe.Pointer) bool // omitempty; nil without the option
@@ -53,7 +55,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		if f.omitZero {
 			ef.isZero = zeroFunc(f.typ, addr || len(f.hops) > 0)
 		}
-		ef.cond = ef.hops != nil || ef.isEmpty != nil || ef.isZero != nil
+		ef.indirect = ef.deref || ef.hops != nil || ef.isEmpty != nil || ef.isZero != nil
 		fields[i] = ef
 	}
 	return func(e *encodeState, p unsafe.Pointer) error {
@@ -63,15 +65,11 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		}
 		for i := range fields {
 			f := &fields[i]
-			var fp unsafe.Pointer
-			if !f.cond {
-				fp = unsafe.Add(p, f.offset)
-			} else if fp = f.pointer(p); fp == nil {
-				continue
-			}
-			if f.deref {
-				if fp = *(*unsafe.Pointer)(fp); fp == nil {
-					if err := w.WriteNullField(&f.key); err != nil {
+			fp := unsafe.Add(p, f.offset)
+			if f.indirect {
+				var err error
+				if fp, err = e.fieldValue(f, p); fp == nil {
+					if err != nil {
 						return err
 					}
 					continue
@@ -115,20 +113,28 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 	}
 }
 
-// pointer returns a pointer to f in the struct at p, or nil when f is to
-// be left out: it is behind a nil embedded pointer, or empty with
-// omitempty, or zero with omitzero.
-func (f *encField) pointer(p unsafe.Pointer) unsafe.Pointer {
+// fieldValue returns a pointer to the value of the indirect field f of
+// the struct at p: what the field points to when f.deref is set, else the
+// field. It returns nil when nothing more is to be written: f is left out
+// (it is behind a nil embedded pointer, or empty with omitempty, or zero
+// with omitzero), or f.deref is set and the field is nil, in which case
+// fieldValue writes the key and null.
+func (e *encodeState) fieldValue(f *encField, p unsafe.Pointer) (unsafe.Pointer, error) {
 	if f.hops != nil {
 		if p = followHops(p, f.hops); p == nil {
-			return nil
+			return nil, nil
 		}
 	}
 	p = unsafe.Add(p, f.offset)
 	if f.isEmpty != nil && f.isEmpty(p) || f.isZero != nil && f.isZero(p) {
-		return nil
+		return nil, nil
 	}
-	return p
+	if f.deref {
+		if p = *(*unsafe.Pointer)(p); p == nil {
+			return nil, e.w.WriteNullField(&f.key)
+		}
+	}
+	return p, nil
 }
 
 // plainKind returns the kind of t when values of t are written as that
