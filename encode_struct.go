@@ -18,8 +18,9 @@ type encField struct {
 	// without a call through enc.
 	kind  reflect.Kind
 	deref bool // the field is a pointer to a plain kind: nil is null
-	// indirect is set when deref, hops, isEmpty or isZero is: the
-	// field's value is not simply at offset (see fieldValue).
+	cond  bool // hops, isEmpty or isZero is set
+	// indirect is set when deref or cond is: the value is not simply at
+	// offset. The loop tests this one flag for the usual fields.
 	indirect bool
 	enc      encoderFunc
 
@@ -58,7 +59,8 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		if f.omitZero {
 			ef.isZero = zeroFunc(f.typ, addr || len(f.hops) > 0)
 		}
-		ef.indirect = ef.deref || ef.hops != nil || ef.isEmpty != nil || ef.isZero != nil
+		ef.cond = ef.hops != nil || ef.isEmpty != nil || ef.isZero != nil
+		ef.indirect = ef.deref || ef.cond
 		fields[i] = &ef
 	}
 	return func(e *encodeState, p unsafe.Pointer) error {
@@ -69,12 +71,18 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		for _, f := range fields {
 			fp := unsafe.Add(p, f.offset)
 			if f.indirect {
-				var err error
-				if fp, err = e.fieldValue(f, p); fp == nil {
-					if err != nil {
-						return err
+				if f.cond {
+					if fp = f.pointer(p); fp == nil {
+						continue
 					}
-					continue
+				}
+				if f.deref {
+					if fp = *(*unsafe.Pointer)(fp); fp == nil {
+						if err := w.WriteNullField(&f.key); err != nil {
+							return err
+						}
+						continue
+					}
 				}
 			}
 			var err error
@@ -115,28 +123,20 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 	}
 }
 
-// fieldValue returns a pointer to the value of the indirect field f of
-// the struct at p: what the field points to when f.deref is set, else the
-// field. It returns nil when nothing more is to be written: f is left out
-// (it is behind a nil embedded pointer, or empty with omitempty, or zero
-// with omitzero), or f.deref is set and the field is nil, in which case
-// fieldValue writes the key and null.
-func (e *encodeState) fieldValue(f *encField, p unsafe.Pointer) (unsafe.Pointer, error) {
+// pointer returns a pointer to f in the struct at p, or nil when f is to
+// be left out: it is behind a nil embedded pointer, or empty with
+// omitempty, or zero with omitzero.
+func (f *encField) pointer(p unsafe.Pointer) unsafe.Pointer {
 	if f.hops != nil {
 		if p = followHops(p, f.hops); p == nil {
-			return nil, nil
+			return nil
 		}
 	}
 	p = unsafe.Add(p, f.offset)
 	if f.isEmpty != nil && f.isEmpty(p) || f.isZero != nil && f.isZero(p) {
-		return nil, nil
+		return nil
 	}
-	if f.deref {
-		if p = *(*unsafe.Pointer)(p); p == nil {
-			return nil, e.w.WriteNullField(&f.key)
-		}
-	}
-	return p, nil
+	return p
 }
 
 // plainKind returns the kind of t when values of t are written as that
