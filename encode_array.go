@@ -30,6 +30,31 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 			return e.w.WriteBinary(rt.Bytes(st.Data(p), st.Len(p)))
 		}
 	}
+	// A slice of a plain kind cannot hold itself: written by one call,
+	// with no cycle tracking.
+	switch plainKind(t.Elem()) {
+	case reflect.String:
+		return func(e *encodeState, p unsafe.Pointer) error {
+			if st.IsNil(p) {
+				return e.w.WriteNull()
+			}
+			return encodeStrings(e, *(*[]string)(p))
+		}
+	case reflect.Int64:
+		return func(e *encodeState, p unsafe.Pointer) error {
+			if st.IsNil(p) {
+				return e.w.WriteNull()
+			}
+			return e.w.WriteIntArray(*(*[]int64)(p))
+		}
+	case reflect.Float64:
+		return func(e *encodeState, p unsafe.Pointer) error {
+			if st.IsNil(p) {
+				return e.w.WriteNull()
+			}
+			return e.w.WriteFloat64Array(*(*[]float64)(p))
+		}
+	}
 	elems := newElemsEncoder(t.Elem(), true)
 	key := rt.TypeKey(t)
 	return func(e *encodeState, p unsafe.Pointer) error {
@@ -161,8 +186,10 @@ func encodeStrings(e *encodeState, v []string) error {
 		return err
 	}
 	for _, s := range v {
-		if err := e.writeString(s); err != nil {
-			return err
+		if err := e.w.WriteString(s); err != nil { // e.writeString, inlined
+			if err = e.retryString(s, err); err != nil {
+				return err
+			}
 		}
 	}
 	return e.w.WriteEndArray()

@@ -579,3 +579,24 @@ func TestMarshalPointerSlices(t *testing.T) {
 	_, err = Marshal(deep)
 	require.NoError(t, err)
 }
+
+// TestMarshalPlainSlices: slices of strings, integers and float64s, which
+// are written without cycle tracking, are null when nil and [] when empty.
+func TestMarshalPlainSlices(t *testing.T) {
+	smile := func(v any) string {
+		b, err := Marshal(v)
+		require.NoError(t, err)
+		return hex.EncodeToString(b)
+	}
+	type slices struct {
+		F []float64
+		I []int
+		S []string
+	}
+	require.Equal(t, smile(map[string]any{"F": nil, "I": nil, "S": nil}), smile(slices{}))
+	require.Equal(t, smile(map[string]any{"F": []any{}, "I": []any{}, "S": []any{}}),
+		smile(slices{[]float64{}, []int{}, []string{}}))
+	require.Equal(t, smile(map[string]any{"F": []any{0.5}, "I": []any{-1, 2}, "S": []any{"a", "é"}}),
+		smile(slices{[]float64{0.5}, []int{-1, 2}, []string{"a", "é"}}))
+	require.Equal(t, smile(nil), smile([]string(nil)))
+}
