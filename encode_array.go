@@ -129,6 +129,9 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 	if isPlainPointer(t) {
 		return newPointeesEncoder(t)
 	}
+	if enc := newPlainArraysEncoder(t); enc != nil {
+		return enc
+	}
 	elem := typeEncoder(t, addr)
 	size := t.Size()
 	return func(e *encodeState, p unsafe.Pointer, n int) error {
@@ -142,6 +145,48 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 		}
 		return e.w.WriteEndArray()
 	}
+}
+
+// newPlainArraysEncoder returns the elemsEncoder of t when t is an array
+// of float64s or of integers, as newArrayEncoder writes them by one
+// Writer call (t and its elements have no methods of their own), and nil
+// otherwise. It makes that call for each element itself, without a call
+// through the array's encoder: the canada data set's [2]float64
+// coordinates.
+func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
+	if t.Kind() != reflect.Array || hasOwnEncoding(t) {
+		return nil
+	}
+	n := t.Len()
+	switch plainKind(t.Elem()) {
+	case reflect.Float64:
+		return func(e *encodeState, p unsafe.Pointer, count int) error {
+			if err := e.w.WriteStartArray(); err != nil {
+				return err
+			}
+			all := unsafe.Slice((*float64)(p), count*n)
+			for i := 0; i < len(all); i += n {
+				if err := e.w.WriteFloat64Array(all[i : i+n]); err != nil {
+					return err
+				}
+			}
+			return e.w.WriteEndArray()
+		}
+	case reflect.Int64:
+		return func(e *encodeState, p unsafe.Pointer, count int) error {
+			if err := e.w.WriteStartArray(); err != nil {
+				return err
+			}
+			all := unsafe.Slice((*int64)(p), count*n)
+			for i := 0; i < len(all); i += n {
+				if err := e.w.WriteIntArray(all[i : i+n]); err != nil {
+					return err
+				}
+			}
+			return e.w.WriteEndArray()
+		}
+	}
+	return nil
 }
 
 // isPlainPointer reports whether t is a pointer type written as what it

@@ -146,8 +146,7 @@ func (f *encField) pointer(p unsafe.Pointer) unsafe.Pointer {
 // It returns Invalid for every other type, among them uint64, which may
 // need a BigInteger, and float32.
 func plainKind(t reflect.Type) reflect.Kind {
-	if specialEncoder(t) != nil || reflect.PointerTo(t).Implements(marshalerType) ||
-		reflect.PointerTo(t).Implements(textMarshalerType) {
+	if hasOwnEncoding(t) {
 		return reflect.Invalid
 	}
 	switch k := t.Kind(); k {
@@ -166,6 +165,14 @@ func plainKind(t reflect.Type) reflect.Kind {
 		}
 	}
 	return reflect.Invalid
+}
+
+// hasOwnEncoding reports whether values of t, addressable or not, may be
+// written otherwise than by the encoder of their kind: t has a special
+// encoder, or t or *t a MarshalSmile or MarshalText method.
+func hasOwnEncoding(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return specialEncoder(t) != nil || pt.Implements(marshalerType) || pt.Implements(textMarshalerType)
 }
 
 // followHops follows the embedded pointers hops from the struct at p and

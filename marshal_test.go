@@ -599,4 +599,16 @@ func TestMarshalPlainSlices(t *testing.T) {
 	require.Equal(t, smile(map[string]any{"F": []any{0.5}, "I": []any{-1, 2}, "S": []any{"a", "é"}}),
 		smile(slices{[]float64{0.5}, []int{-1, 2}, []string{"a", "é"}}))
 	require.Equal(t, smile(nil), smile([]string(nil)))
+
+	// Slices of arrays of float64s and integers.
+	require.Equal(t, smile([]any{[]any{0.5, 1.5}, []any{-2.0, 3.0}}), smile([][2]float64{{0.5, 1.5}, {-2, 3}}))
+	require.Equal(t, smile([]any{[]any{1, 2, 3}, []any{4, 5, 6}}), smile([][3]int{{1, 2, 3}, {4, 5, 6}}))
+	require.Equal(t, smile([]any{}), smile([][2]int64{}))
+	require.Equal(t, smile([]any{"<1>", "<2>"}), smile([]textPair{{1}, {2}}))
 }
+
+// textPair is an array of float64s with a MarshalText method, which is
+// used.
+type textPair [1]float64
+
+func (p textPair) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "<%g>", p[0]), nil }
