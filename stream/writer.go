@@ -287,9 +287,15 @@ func (w *Writer) appendString(s string) {
 // appendString).
 func (w *Writer) reserve(n int) {
 	if cap(w.buf)-len(w.buf) < n {
-		w.buf = slices.Grow(w.buf, n)
+		w.grow(n)
 	}
 }
+
+// grow is reserve's rare case, kept out of line so that the callers of
+// reserve carry only the capacity check.
+//
+//go:noinline
+func (w *Writer) grow(n int) { w.buf = slices.Grow(w.buf, n) }
 
 // push records a new innermost container, started in the current state,
 // which beforeValue has moved past the container: the state to return to

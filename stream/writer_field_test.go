@@ -125,3 +125,72 @@ func TestWriterFieldErrors(t *testing.T) {
 	require.NoError(t, w.WriteEndObject())
 	require.Equal(t, hx("F8 FA 80 6B 43 67 6F 6F 64 FB"), w.Bytes())
 }
+
+// TestWriterFieldsAtFullBuffer checks the field writers when the key is
+// a reference and the buffer has little or no room left, as the bytes of
+// the key and value writers: the buffer starts with each capacity up to
+// 64 bytes, which leaves every spare capacity from 0 to 12 bytes (more
+// than the longest fast-path field, 2+11) before one of the fields.
+func TestWriterFieldsAtFullBuffer(t *testing.T) {
+	k, err := stream.PrepareKey("key")
+	require.NoError(t, err)
+	pad, err := stream.PrepareKey("pad")
+	require.NoError(t, err)
+	fields := map[string]func(w *stream.Writer) error{
+		"int":    func(w *stream.Writer) error { return w.WriteIntField(k, 1<<30) },
+		"int64":  func(w *stream.Writer) error { return w.WriteIntField(k, math.MinInt64) },
+		"small":  func(w *stream.Writer) error { return w.WriteIntField(k, -3) },
+		"float":  func(w *stream.Writer) error { return w.WriteFloat64Field(k, -1.5) },
+		"bool":   func(w *stream.Writer) error { return w.WriteBoolField(k, true) },
+		"null":   func(w *stream.Writer) error { return w.WriteNullField(k) },
+		"string": func(w *stream.Writer) error { return w.WriteStringField(k, "value") },
+	}
+	pairs := map[string]func(w *stream.Writer) error{
+		"int":    func(w *stream.Writer) error { return w.WriteInt(1 << 30) },
+		"int64":  func(w *stream.Writer) error { return w.WriteInt(math.MinInt64) },
+		"small":  func(w *stream.Writer) error { return w.WriteInt(-3) },
+		"float":  func(w *stream.Writer) error { return w.WriteFloat64(-1.5) },
+		"bool":   func(w *stream.Writer) error { return w.WriteBool(true) },
+		"null":   func(w *stream.Writer) error { return w.WriteNull() },
+		"string": func(w *stream.Writer) error { return w.WriteString("value") },
+	}
+	odd, err := stream.PrepareKey("o") // 3 bytes with its value, where pads take 2
+	require.NoError(t, err)
+	for name, field := range fields {
+		spares := map[int]bool{}
+		for size := range 65 {
+			for pads := range 12 {
+				// write writes {"key": null, "pad": null pads times,
+				// "o": null when pads is odd, then "key": value, from
+				// a buffer of size bytes.
+				write := func(value func(w *stream.Writer) error) []byte {
+					w, err := stream.NewWriter(stream.WriterOptions{})
+					require.NoError(t, err)
+					w.Reset(make([]byte, 0, size))
+					require.NoError(t, w.WriteStartObject())
+					require.NoError(t, w.WriteNullField(k))
+					for range pads {
+						require.NoError(t, w.WriteNullField(pad))
+					}
+					if pads%2 == 1 {
+						require.NoError(t, w.WriteNullField(odd))
+					}
+					spares[cap(w.Bytes())-len(w.Bytes())] = true
+					require.NoError(t, value(w))
+					require.NoError(t, w.WriteEndObject())
+					return w.Bytes()
+				}
+				require.Equal(t, write(keyThen2(k, pairs[name])), write(field),
+					"%s in a buffer of %d bytes after %d pads", name, size, pads)
+			}
+		}
+		for spare := range 13 {
+			require.True(t, spares[spare], "%s: never %d bytes of room", name, spare)
+		}
+	}
+}
+
+// keyThen2 returns WritePreparedKey(k) followed by value.
+func keyThen2(k *stream.PreparedKey, value func(w *stream.Writer) error) func(w *stream.Writer) error {
+	return func(w *stream.Writer) error { return keyThen(value)(w, k) }
+}

@@ -21,15 +21,25 @@ func (w *Writer) WriteInt(v int64) error {
 	return nil
 }
 
-// appendInt appends the integer token of v.
+// appendInt appends the integer token of v. Small ints and int32 values,
+// the usual ones, are written here (putInt written out), without a call.
 func (w *Writer) appendInt(v int64) {
-	if uint64(v+16) < 32 { // a small int, the most common case, without a call
-		w.buf = append(w.buf, tokenSmallInt+byte(zigzag(v)))
-		return
-	}
 	w.reserve(maxIntLen)
 	n := len(w.buf)
-	w.buf = w.buf[:n+putInt((*[maxIntLen]byte)(w.buf[n:n+maxIntLen]), v)]
+	d := (*[maxIntLen]byte)(w.buf[n : n+maxIntLen])
+	var m int
+	switch z := zigzag(v); {
+	case z < 0x20:
+		d[0] = tokenSmallInt + byte(z)
+		m = 1
+	case z < 1<<32:
+		d[0] = tokenInt32
+		m = 1 + putShortVInt((*[8]byte)(d[1:9]), z)
+	default:
+		d[0] = tokenInt64
+		m = 1 + putVInt(d[1:], z)
+	}
+	w.buf = w.buf[:n+m]
 }
 
 // WriteIntArray writes an array of the values of v, as WriteStartArray,

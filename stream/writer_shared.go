@@ -110,8 +110,8 @@ func (t *sharedTable) findByValue(s string, h uint64) (int, bool) {
 
 // cached returns the index of k's name if byKey records it.
 func (t *sharedTable) cached(k *PreparedKey) (int, bool) {
-	if k.id < uint32(len(t.byKey)) {
-		if tag := t.byKey[k.id]; tag>>10 == t.gen {
+	if id := int(k.id); id < len(t.byKey) {
+		if tag := t.byKey[id]; tag>>10 == t.gen {
 			return int(tag & 1023), true
 		}
 	}

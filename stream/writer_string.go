@@ -363,6 +363,16 @@ func (w *Writer) writePreparedKey(k *PreparedKey) error {
 	return nil
 }
 
+// appendPreparedKey appends k: a reference when the byKey cache records
+// its name, else as appendNewPreparedKey does.
+func (w *Writer) appendPreparedKey(k *PreparedKey) {
+	if i, ok := w.names.cached(k); ok {
+		w.appendNameRef(i)
+		return
+	}
+	w.appendNewPreparedKey(k)
+}
+
 // appendNewPreparedKey is WritePreparedKey for a name not in the byKey
 // cache: a reference when the name was written by value, else the name in
 // full.
