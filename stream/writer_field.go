@@ -33,8 +33,8 @@ func (w *Writer) WriteStringField(k *PreparedKey, s string) error {
 // (state check, key reference, one capacity check, value) on purpose: a
 // shared helper returning the room for the value costs a call per field,
 // measured at 6-14% more instructions per Marshal (small, twitter, citm).
-// The rare cases of a key written before, a buffer without room and an
-// int64, go to a general function called last (writeIntFieldSlow and the
+// For a key written before, the rare cases (a buffer without room, an
+// int64) go to a general function called last (writeIntFieldSlow and the
 // others), so that the usual path keeps no value across a call and saves
 // and restores no register around it.
 

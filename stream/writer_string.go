@@ -171,9 +171,13 @@ func (w *Writer) appendText(s string) bool {
 	var or uint64 // the bits of every byte, ORed, for the ASCII test
 	switch {
 	case n >= 8:
+		// The words before the last eight bytes, read and written
+		// through array pointers: i+8 < n, so both are in bounds, and
+		// the loop needs no bounds checks.
+		p, q := unsafe.Pointer(&src[0]), unsafe.Pointer(&dst[0])
 		for i := 0; i < n-8; i += 8 {
-			x := le.LittleEndian.Uint64(src[i:])
-			le.LittleEndian.PutUint64(dst[i:], x)
+			x := le.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, i))[:])
+			le.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(q, i))[:], x)
 			or |= x
 		}
 		x := le.LittleEndian.Uint64(src[n-8:]) // the last eight, which may overlap
