@@ -258,9 +258,17 @@ func putShortVInt(dst *[8]byte, u uint64) int {
 	// The five-byte form, first byte lowest, then shifted right by its
 	// leading bytes that are zero.
 	x := u>>27 | (u>>20&0x7F)<<8 | (u>>13&0x7F)<<16 | (u>>6&0x7F)<<24 | (vintLast|u&0x3F)<<32
-	n := (bits.Len64(u) + 7) / 7 // 6 bits in the last byte, 7 in each other
-	le.LittleEndian.PutUint64(dst[:], x>>(40-8*n))
-	return n
+	shift := shortVIntShift[bits.Len64(u)] // 8 bits for each leading zero byte
+	le.LittleEndian.PutUint64(dst[:], x>>(shift&63))
+	return 5 - int(shift/8)
+}
+
+// shortVIntShift[bits.Len64(u)] is 8 times the number of bytes by which
+// the VInt of u < 1<<34 is shorter than 5: it has (bits.Len64(u)+7)/7
+// bytes, 6 bits in the last, 7 in each other.
+var shortVIntShift = [65]uint8{
+	32, 32, 32, 32, 32, 32, 32, 24, 24, 24, 24, 24, 24, 24, 16, 16, 16, 16, 16, 16, 16,
+	8, 8, 8, 8, 8, 8, 8,
 }
 
 // appendBigBytes appends VInt(len(raw)) and the 7-bit encoding of raw, the
