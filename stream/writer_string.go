@@ -381,6 +381,13 @@ func (w *Writer) appendPreparedKey(k *PreparedKey) {
 // cache: a reference when the name was written by value, else the name in
 // full.
 func (w *Writer) appendNewPreparedKey(k *PreparedKey) {
+	if n := len(w.buf); len(k.token) <= 16 && cap(w.buf)-n >= 16 && w.names.addNewKey(k) {
+		// The usual case, a name new to the document, first and
+		// without a call.
+		k.putHead((*[16]byte)(w.buf[n : n+16]))
+		w.buf = w.buf[:n+len(k.token)]
+		return
+	}
 	if !w.names.addNewKey(k) && !w.opts.DisableSharedNames && k.name != "" {
 		if i, ok := w.names.lookupKey(k); ok {
 			w.appendNameRef(i)
@@ -393,10 +400,15 @@ func (w *Writer) appendNewPreparedKey(k *PreparedKey) {
 	}
 	w.reserve(16)
 	n := len(w.buf)
-	d := (*[16]byte)(w.buf[n : n+16])
-	le.LittleEndian.PutUint64(d[:8], k.head[0])
-	le.LittleEndian.PutUint64(d[8:], k.head[1])
+	k.putHead((*[16]byte)(w.buf[n : n+16]))
 	w.buf = w.buf[:n+len(k.token)]
+}
+
+// putHead writes k.head, the token of a key of at most 16 bytes with its
+// token, zero-padded, at the start of dst.
+func (k *PreparedKey) putHead(dst *[16]byte) {
+	le.LittleEndian.PutUint64(dst[:8], k.head[0])
+	le.LittleEndian.PutUint64(dst[8:], k.head[1])
 }
 
 // checkUTF8 reports whether s is all ASCII, and whether it is valid
