@@ -59,11 +59,10 @@ type encodeState struct {
 	scratch []byte         // time and number formatting
 	r       *stream.Reader // re-reads MarshalSmile output and RawMessages
 
-	// rootType and rootEnc are the type of the last value given to
-	// marshalDocument and its encoder, which the next one of the same
-	// type reuses without a lookup in ifaceEncoderCache.
-	rootType uintptr
-	rootEnc  ifaceEncoderFunc
+	// root is the encoder of the type of the last value given to
+	// marshalDocument, which the next one of the same type reuses without
+	// a lookup in rootEncoderCache.
+	root *rootEncoder
 }
 
 // cycleKey identifies a pointer, map or slice an encoder is inside of.
@@ -85,13 +84,17 @@ func newEncodeState(cfg *encConfig) *encodeState {
 	return e
 }
 
-// setConfig makes e write with cfg, making a new Writer (which takes over
-// the old one's buffer) when the stream options differ from those of the
-// current one.
+// setConfig makes e write with cfg.
 func (e *encodeState) setConfig(cfg *encConfig) {
-	if e.cfg == cfg && e.w != nil { // the mode of the last call, as usual
-		return
+	if e.cfg != cfg || e.w == nil { // not the mode of the last call, as usual
+		e.switchConfig(cfg)
 	}
+}
+
+// switchConfig is setConfig for another mode: it makes a new Writer (which
+// takes over the old one's buffer) when the stream options differ from
+// those of the current one.
+func (e *encodeState) switchConfig(cfg *encConfig) {
 	e.cfg = cfg
 	if e.w == nil || e.wopt != cfg.stream {
 		var buf []byte
@@ -156,16 +159,73 @@ func (e *encodeState) release() {
 // marshalDocument writes v as one complete document: the header, the value
 // and the end marker when enabled.
 func (e *encodeState) marshalDocument(v any) error {
+	typ, data := rt.Unpack(v)
+	root := e.root
+	if root == nil || typ != root.typ {
+		root = findRootEncoder(v)
+		e.root = root
+	}
 	var err error
-	if typ, data := rt.Unpack(v); typ != 0 && typ == e.rootType {
-		err = e.rootEnc(e, data)
-	} else {
-		err = e.encodeAny(v)
+	switch {
+	case !root.pointee:
+		err = root.enc(e, data)
+	case data == nil:
+		err = e.w.WriteNull()
+	default:
+		e.ptrLevel = 1 // the root pointer, as encodePointee counts it
+		err = root.enc(e, data)
 	}
 	if err != nil {
 		return err
 	}
-	return e.w.EndDocument()
+	// Only the end marker needs EndDocument: its other work, emptying
+	// the Writer's tables for the next document, reset does again.
+	if e.wopt.EndMarker || e.w.Depth() != 0 {
+		return e.w.EndDocument()
+	}
+	return nil
+}
+
+// A rootEncoder writes the values of one type given to Marshal or
+// Encode, from the data word of the interface holding them.
+type rootEncoder struct {
+	typ uintptr // rt.TypeKey of the type
+	enc encoderFunc
+	// pointee says that the type is a pointer (see encodesPointee) and
+	// enc the encoder of what it points to, given the pointer itself.
+	pointee bool
+}
+
+var rootEncoderCache sync.Map // rt.TypeKey -> *rootEncoder
+
+// nilRootEncoder writes a nil interface.
+var nilRootEncoder = &rootEncoder{enc: func(e *encodeState, _ unsafe.Pointer) error { return e.w.WriteNull() }}
+
+// findRootEncoder returns the rootEncoder of the dynamic type of v.
+func findRootEncoder(v any) *rootEncoder {
+	if v == nil {
+		return nilRootEncoder
+	}
+	key, _ := rt.Unpack(v)
+	if f, ok := rootEncoderCache.Load(key); ok {
+		return f.(*rootEncoder)
+	}
+	t := reflect.TypeOf(v)
+	root := &rootEncoder{typ: key}
+	if encodesPointee(t) {
+		root.enc, root.pointee = typeEncoder(t.Elem(), true), true
+	} else {
+		root.enc = encoderFunc(ifaceEncoder(t))
+	}
+	f, _ := rootEncoderCache.LoadOrStore(key, root)
+	return f.(*rootEncoder)
+}
+
+// encodesPointee says that the values of t are written as what they point
+// to (or null), by the encoder of t.Elem(): t is a pointer type without
+// methods that encode it.
+func encodesPointee(t reflect.Type) bool {
+	return t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(textMarshalerType)
 }
 
 // encodeAny writes the value held by the interface v, choosing the encoder
@@ -181,9 +241,6 @@ func (e *encodeState) encodeAny(v any) error {
 		enc = f.(ifaceEncoderFunc)
 	} else {
 		enc = ifaceEncoder(reflect.TypeOf(v))
-	}
-	if e.w.Depth() == 0 { // the root value: remember its encoder
-		e.rootType, e.rootEnc = key, enc
 	}
 	return enc(e, data)
 }
@@ -202,7 +259,7 @@ func ifaceEncoder(t reflect.Type) ifaceEncoderFunc {
 			return func(e *encodeState, data unsafe.Pointer) error { return get()(e, data) }
 		},
 		func(t reflect.Type) ifaceEncoderFunc {
-			if t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(textMarshalerType) {
+			if encodesPointee(t) {
 				// What typeEncoder(t, false) does, given the pointer
 				// itself: the data word.
 				return ifaceEncoderFunc(ptrTargetEncoder(t))
