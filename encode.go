@@ -117,15 +117,11 @@ const (
 	maxKeepOutput = 16 << 20
 )
 
-// reset readies e for the next document after one was written (or
-// failed): an empty Writer, which keeps its buffer, and no pointers
-// tracked.
+// reset readies e, which an Encoder keeps, for the next document after
+// one was written, failed or panicked: an empty Writer, which keeps its
+// buffer, and no pointers, words or map iterations left over.
 func (e *encodeState) reset() {
-	b := e.w.Bytes()
-	if cap(b) > maxKeepOutput {
-		b = nil
-	}
-	e.w.Reset(b[:0])
+	e.emptyWriter()
 	e.ptrLevel = 0
 	if len(e.ptrSeen) != 0 {
 		clear(e.ptrSeen)
@@ -137,10 +133,23 @@ func (e *encodeState) reset() {
 	}
 }
 
-// release resets e and returns it to the pool, dropping buffers that grew
-// too large to keep.
+// emptyWriter empties e.w, keeping its buffer unless it grew too large.
+func (e *encodeState) emptyWriter() {
+	b := e.w.Bytes()
+	if cap(b) > maxKeepOutput {
+		b = nil
+	}
+	e.w.Reset(b[:0])
+}
+
+// release readies e for the next Marshal after one returned, and returns
+// it to the pool, dropping buffers that grew too large to keep. Encoders
+// undo their own words, cycle tracking and map iterations when they
+// return, even with an error, so only the Writer is left to reset. A
+// Marshal that panics does not return its state, which may be inside a
+// document, to the pool.
 func (e *encodeState) release() {
-	e.reset()
+	e.emptyWriter()
 	if e.r != nil {
 		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
 	}
@@ -174,6 +183,7 @@ func (e *encodeState) marshalDocument(v any) error {
 	default:
 		e.ptrLevel = 1 // the root pointer, as encodePointee counts it
 		err = root.enc(e, data)
+		e.ptrLevel = 0
 	}
 	if err != nil {
 		return err

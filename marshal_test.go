@@ -417,6 +417,27 @@ func TestMarshalErrors(t *testing.T) {
 			require.ErrorAs(t, err, &uve, "%#v", v)
 		}
 	})
+	t.Run("encoders undo their state when they fail", func(t *testing.T) {
+		// release relies on it: it resets only the Writer.
+		var deep *cycleNode
+		for i := 0; i < 1500; i++ {
+			deep = &cycleNode{Name: "n", Next: deep}
+		}
+		deep.Next.Next = deep
+		for _, v := range []any{
+			n, m, s, deep, &struct{ M map[string]any }{m}, []any{1, make(chan int)},
+			map[string]any{"a": 1, "b": map[string]any{"c": []any{func() {}}}, "d": 2},
+			map[string]string{"a": "\xff"}, []map[errT]int{{{}: 1}}, &[]any{1, any(errM{})},
+		} {
+			e := newEncodeState(defaultEncConfig)
+			require.Error(t, e.marshalDocument(v), "%T", v)
+			require.Zero(t, e.ptrLevel, "%T", v)
+			require.Empty(t, e.ptrSeen, "%T", v)
+			require.Empty(t, e.words, "%T", v)
+			require.Zero(t, e.mapRanges, "%T", v)
+			e.release()
+		}
+	})
 	t.Run("state is clean after an error", func(t *testing.T) {
 		for range 3 {
 			_, err := Marshal([]any{1, make(chan int)})
