@@ -121,7 +121,7 @@ const (
 // one was written, failed or panicked: an empty Writer, which keeps its
 // buffer, and no pointers, words or map iterations left over.
 func (e *encodeState) reset() {
-	e.emptyWriter()
+	e.w.Reset(e.keptBuffer())
 	e.ptrLevel = 0
 	if len(e.ptrSeen) != 0 {
 		clear(e.ptrSeen)
@@ -133,13 +133,14 @@ func (e *encodeState) reset() {
 	}
 }
 
-// emptyWriter empties e.w, keeping its buffer unless it grew too large.
-func (e *encodeState) emptyWriter() {
+// keptBuffer returns e.w's buffer emptied, or nil when it grew too large
+// to keep.
+func (e *encodeState) keptBuffer() []byte {
 	b := e.w.Bytes()
 	if cap(b) > maxKeepOutput {
-		b = nil
+		return nil
 	}
-	e.w.Reset(b[:0])
+	return b[:0]
 }
 
 // release readies e for the next Marshal after one returned, and returns
@@ -149,7 +150,7 @@ func (e *encodeState) emptyWriter() {
 // Marshal that panics does not return its state, which may be inside a
 // document, to the pool.
 func (e *encodeState) release() {
-	e.emptyWriter()
+	e.w.Reset(e.keptBuffer())
 	if e.r != nil {
 		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
 	}
