@@ -27,6 +27,11 @@ func (enc *Encoder) Encode(v any) error {
 		e = new(encodeState)
 		enc.e = e
 	}
+	if e.w != nil && len(e.w.Bytes()) != 0 {
+		// The last Encode panicked (in a MarshalSmile method, say) and
+		// the panic was recovered: start over from a clean state.
+		e.reset()
+	}
 	e.setConfig(enc.cfg)
 	err := e.marshalDocument(v)
 	b := e.w.Bytes()

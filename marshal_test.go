@@ -472,6 +472,23 @@ func TestEncoder(t *testing.T) {
 	require.ErrorIs(t, NewEncoder(failWriter{}).Encode(1), errBoom)
 }
 
+// panicM panics in MarshalSmile.
+type panicM struct{}
+
+func (panicM) MarshalSmile() ([]byte, error) { panic("boom") }
+
+func TestEncoderAfterPanic(t *testing.T) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	require.PanicsWithValue(t, "boom", func() {
+		_ = enc.Encode(map[string]any{"a": []any{1, panicM{}}})
+	})
+	require.Zero(t, buf.Len())
+	// The next document is whole, as if the panic had not happened.
+	require.NoError(t, enc.Encode(abcDoc{1}))
+	require.Equal(t, hx(hdr+"FA 82 61 62 63 C2 FB"), buf.Bytes())
+}
+
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errBoom }
