@@ -147,30 +147,22 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 	}
 }
 
-// newPlainArraysEncoder returns the elemsEncoder of t when t is an array
-// of float64s or of integers, as newArrayEncoder writes them by one
-// Writer call (t and its elements have no methods of their own), and nil
-// otherwise. It makes that call for each element itself, without a call
-// through the array's encoder: the canada data set's [2]float64
-// coordinates.
+// newPlainArraysEncoder returns the elemsEncoder of t when t is a
+// non-empty array of float64s or of integers, which newArrayEncoder
+// writes by one Writer call (t and its elements have no methods of their
+// own), and nil otherwise. It writes the elements without a call through
+// the array's encoder: arrays of float64s all in one Writer call (the
+// canada data set's [2]float64 coordinates), arrays of integers one call
+// each.
 func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
-	if t.Kind() != reflect.Array || hasOwnEncoding(t) {
+	if t.Kind() != reflect.Array || t.Len() == 0 || hasOwnEncoding(t) {
 		return nil
 	}
 	n := t.Len()
 	switch plainKind(t.Elem()) {
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer, count int) error {
-			if err := e.w.WriteStartArray(); err != nil {
-				return err
-			}
-			all := unsafe.Slice((*float64)(p), count*n)
-			for i := 0; i < len(all); i += n {
-				if err := e.w.WriteFloat64Array(all[i : i+n]); err != nil {
-					return err
-				}
-			}
-			return e.w.WriteEndArray()
+			return e.w.WriteFloat64Arrays(unsafe.Slice((*float64)(p), count*n), n)
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer, count int) error {

@@ -642,6 +642,9 @@ func TestMarshalPlainSlices(t *testing.T) {
 	require.Equal(t, smile([]any{[]any{0.5, 1.5}, []any{-2.0, 3.0}}), smile([][2]float64{{0.5, 1.5}, {-2, 3}}))
 	require.Equal(t, smile([]any{[]any{1, 2, 3}, []any{4, 5, 6}}), smile([][3]int{{1, 2, 3}, {4, 5, 6}}))
 	require.Equal(t, smile([]any{}), smile([][2]int64{}))
+	require.Equal(t, smile([]any{}), smile([][2]float64{}))
+	require.Equal(t, smile([]any{[]any{}, []any{}}), smile([][0]float64{{}, {}}))
+	require.Equal(t, smile([]any{[]any{}, []any{}}), smile([][0]int{{}, {}}))
 	require.Equal(t, smile([]any{"<1>", "<2>"}), smile([]textPair{{1}, {2}}))
 }
 

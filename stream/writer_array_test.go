@@ -53,3 +53,36 @@ func TestWriterArrayMethods(t *testing.T) {
 	require.Error(t, w.WriteFloat64Array(floats), "an array where a key is due")
 	require.Equal(t, before, len(w.Bytes()))
 }
+
+// TestWriterFloat64Arrays checks that WriteFloat64Arrays writes what
+// WriteStartArray, one WriteFloat64Array per inner array and
+// WriteEndArray write, and that it refuses a width that does not divide
+// its values, and an array where a value is not allowed.
+func TestWriterFloat64Arrays(t *testing.T) {
+	floats := []float64{0, math.Copysign(0, -1), 1.5, -2.25, math.MaxFloat64, math.SmallestNonzeroFloat64,
+		math.Inf(1), math.Inf(-1), math.NaN(), 1e-300, 12.5, -7}
+	for _, width := range []int{1, 2, 3, 4, 6, 12} {
+		for _, fs := range [][]float64{nil, floats[:width], floats} {
+			var rows []op
+			for i := 0; i < len(fs); i += width {
+				rows = append(rows, func(w *stream.Writer) error { return w.WriteFloat64Array(fs[i : i+width]) })
+			}
+			arrays := func(w *stream.Writer) error { return w.WriteFloat64Arrays(fs, width) }
+			want := append(append([]op{startArr, startArr}, rows...), endArr, startObj, key("k"), startArr)
+			want = append(append(want, rows...), endArr, endObj, endArr)
+			got := []op{startArr, arrays, startObj, key("k"), arrays, endObj, endArr}
+			requireBytes(t, play(t, defaults, want), play(t, defaults, got))
+		}
+	}
+
+	w, err := stream.NewWriter(defaults)
+	require.NoError(t, err)
+	require.NoError(t, w.WriteStartArray())
+	before := len(w.Bytes())
+	require.Error(t, w.WriteFloat64Arrays(floats, 5), "5 does not divide 12")
+	require.Error(t, w.WriteFloat64Arrays(floats, 0), "width 0")
+	require.Error(t, w.WriteFloat64Arrays(nil, -1), "negative width")
+	require.NoError(t, w.WriteStartObject())
+	require.Error(t, w.WriteFloat64Arrays(floats, 2), "an array where a key is due")
+	require.Equal(t, before+1, len(w.Bytes()))
+}

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"github.com/go-smile/smile/binary"
 )
@@ -163,6 +164,43 @@ func (w *Writer) WriteFloat64Array(v []float64) error {
 	for _, x := range v {
 		putFloat64((*[float64Len]byte)(d), x)
 		d = d[float64Len:]
+	}
+	d[0] = tokenEndArray
+	w.buf = w.buf[:n+size]
+	return nil
+}
+
+// WriteFloat64Arrays writes an array of arrays of float64s: v holds the
+// inner arrays one after another, each width long. It writes what
+// WriteStartArray, WriteFloat64Array for each inner array and
+// WriteEndArray write, in one call, for data such as GeoJSON's
+// coordinates (a Go [][2]float64). width must be positive and divide
+// len(v).
+func (w *Writer) WriteFloat64Arrays(v []float64, width int) error {
+	if width <= 0 || len(v)%width != 0 {
+		return &WriterError{Msg: "WriteFloat64Arrays: width " + strconv.Itoa(width) +
+			" is not positive or does not divide len(v) " + strconv.Itoa(len(v))}
+	}
+	if err := w.beforeValue(KindStartArray); err != nil {
+		return err
+	}
+	row := 2 + float64Len*width
+	size := 2 + row*(len(v)/width)
+	w.reserve(size)
+	n := len(w.buf)
+	b := w.buf[n : n+size]
+	b[0] = tokenStartArray
+	d := b[1:]
+	for len(v) >= width {
+		d[0] = tokenStartArray
+		d = d[1:]
+		for _, x := range v[:width] {
+			putFloat64((*[float64Len]byte)(d), x)
+			d = d[float64Len:]
+		}
+		d[0] = tokenEndArray
+		d = d[1:]
+		v = v[width:]
 	}
 	d[0] = tokenEndArray
 	w.buf = w.buf[:n+size]
