@@ -50,6 +50,10 @@ func (w *Writer) WriteIntArray(v []int64) error {
 	if err := w.beforeValue(KindStartArray); err != nil {
 		return err
 	}
+	if len(v) == 0 { // common: empty lists of ids, and every empty slice
+		w.buf = append(w.buf, tokenStartArray, tokenEndArray)
+		return nil
+	}
 	w.reserve(2 + maxIntLen*len(v))
 	b := w.buf[len(w.buf):cap(w.buf)]
 	b[0] = tokenStartArray
