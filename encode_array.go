@@ -126,7 +126,7 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 			return encodeStrings(e, unsafe.Slice((*string)(p), n))
 		}
 	}
-	if isPlainPointer(t) {
+	if encodesPointee(t) {
 		return newPointeesEncoder(t)
 	}
 	if enc := newPlainArraysEncoder(t); enc != nil {
@@ -181,16 +181,8 @@ func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
 	return nil
 }
 
-// isPlainPointer reports whether t is a pointer type written as what it
-// points to (null when nil) by newPtrEncoder: it has no methods or
-// special encoder of its own.
-func isPlainPointer(t reflect.Type) bool {
-	return t.Kind() == reflect.Pointer && specialEncoder(t) == nil &&
-		!t.Implements(marshalerType) && !t.Implements(textMarshalerType)
-}
-
-// newPointeesEncoder returns the elemsEncoder of the plain pointer type t
-// (see isPlainPointer): newPtrEncoder's work for each element, without a
+// newPointeesEncoder returns the elemsEncoder of the pointer type t, whose
+// values are written as what they point to (see encodesPointee): newPtrEncoder's work for each element, without a
 // call through it.
 func newPointeesEncoder(t reflect.Type) elemsEncoder {
 	target := newEncoderRef(t.Elem(), true)

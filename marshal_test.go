@@ -602,6 +602,12 @@ func TestMarshalPointerSlices(t *testing.T) {
 	require.Equal(t, smile([]any{nil, int8(1)}), smile([]*int8{nil, &one}))
 	x := "x"
 	require.Equal(t, smile(map[string]any{"Kids": []any{"x", nil}}), smile(struct{ Kids []*string }{[]*string{&x, nil}}))
+	// Pointers to the types with special encoders are written as what
+	// they point to, too.
+	n := big.NewInt(-300)
+	when := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	require.Equal(t, smile([]any{n, nil}), smile([]*big.Int{n, nil}))
+	require.Equal(t, smile([]any{when, nil}), smile([]*time.Time{&when, nil}))
 
 	cyc := &treeNode{Name: "c"}
 	cyc.Kids = []*treeNode{{Name: "d"}, cyc}
