@@ -3,7 +3,8 @@ package smile
 import (
 	"math/big"
 	"strconv"
-	"strings"
+
+	"github.com/go-smile/smile/internal/transcode"
 )
 
 // Decimal is an exact decimal number, Smile's BigDecimal: its value is
@@ -21,37 +22,7 @@ type Decimal struct {
 // scientific notation such as "1E+3" for (1, -3) otherwise. The length of
 // the result is bounded by the digits and the exponent, whatever the scale.
 func (d Decimal) String() string {
-	u := d.Unscaled
-	if u == nil {
-		u = new(big.Int)
-	}
-	digits := new(big.Int).Abs(u).String()
-	sign := ""
-	if u.Sign() < 0 {
-		sign = "-"
-	}
-	scale := int64(d.Scale)
-	adjusted := -scale + int64(len(digits)-1)
-	if scale >= 0 && adjusted >= -6 {
-		switch {
-		case scale == 0:
-			return sign + digits
-		case int64(len(digits)) > scale:
-			p := len(digits) - int(scale)
-			return sign + digits[:p] + "." + digits[p:]
-		default: // at most 6 leading zeros, since adjusted >= -6
-			return sign + "0." + strings.Repeat("0", int(scale)-len(digits)) + digits
-		}
-	}
-	mantissa := digits[:1]
-	if len(digits) > 1 {
-		mantissa += "." + digits[1:]
-	}
-	exp := strconv.FormatInt(adjusted, 10)
-	if adjusted >= 0 {
-		exp = "+" + exp
-	}
-	return sign + mantissa + "E" + exp
+	return string(transcode.AppendDecimal(nil, d.Unscaled, d.Scale))
 }
 
 // Number is a Smile number kept as its exact decimal text, like

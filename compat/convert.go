@@ -1,40 +1,129 @@
 package compat
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/go-smile/smile"
 	"github.com/go-smile/smile/internal/transcode"
+	"github.com/go-smile/smile/stream"
 )
 
-// FromJSONOptions configures JSON -> Smile conversion.
-type FromJSONOptions = transcode.FromJSONOptions
+// FromJSONOptions configures JSON -> Smile conversion. The zero value gives
+// Jackson's default Smile features and Jackson's number rules.
+type FromJSONOptions struct {
+	// Enc selects the Smile features (header, shared names and values,
+	// end marker…). Only the stream-level options are used.
+	Enc smile.EncOptions
 
-// ToJSONOptions configures Smile -> JSON conversion.
-type ToJSONOptions = transcode.ToJSONOptions
+	// DecimalsAsBigDecimal writes JSON numbers with a fraction or an
+	// exponent as exact BigDecimal values (digits and scale as Java's
+	// new BigDecimal(String)). By default they become float64, as
+	// Jackson's JSON-to-Smile copy does.
+	DecimalsAsBigDecimal bool
 
-// InvalidUTF8Error reports JSON input that is not valid UTF-8.
+	// MaxDepth limits the nesting of the JSON input; 0 means 1000.
+	MaxDepth int
+}
+
+// ToJSONOptions configures Smile -> JSON conversion. The zero value reads
+// Smile with Jackson's defaults (header required) and the default limits,
+// and writes compact JSON.
+type ToJSONOptions struct {
+	// Dec selects how the Smile input is read: header, limits, UTF-8
+	// strictness. Only the stream-level options are used.
+	Dec smile.DecOptions
+
+	// Indent, when not empty, pretty-prints with this indentation per level.
+	Indent string
+
+	// NonFiniteAsStrings writes NaN and ±Inf as the strings "NaN",
+	// "Infinity" and "-Infinity", as Jackson does with
+	// QUOTE_NON_NUMERIC_NUMBERS. By default they are an error, since JSON
+	// has no form for them.
+	NonFiniteAsStrings bool
+}
+
+// InvalidUTF8Error reports JSON input that is not valid UTF-8 (RFC 8259
+// requires it; encoding/json would silently replace the bytes with
+// U+FFFD, Jackson's JSON parser refuses them). Offset is that of the
+// first byte of the bad sequence.
 type InvalidUTF8Error = transcode.InvalidUTF8Error
 
-// FromJSON converts JSON text to Smile.
+// FromJSON converts JSON text to Smile. Each JSON value in r (values may
+// follow one another, separated by white space, as in JSON Lines) becomes
+// one Smile document in w.
+//
+// The input must be valid UTF-8: other bytes are an *InvalidUTF8Error
+// with their offset, as Jackson's JSON parser refuses them (encoding/json
+// would replace them with U+FFFD). An escaped lone surrogate such as
+// "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func FromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
-	return transcode.FromJSON(w, r, opts)
+	mode, err := opts.Enc.EncMode()
+	if err != nil {
+		return err
+	}
+	sw, err := stream.NewWriterTo(w, mode.WriterOptions())
+	if err != nil {
+		return err
+	}
+	return transcode.CopyFromJSON(sw, r, transcode.FromJSON{
+		DecimalsAsBigDecimal: opts.DecimalsAsBigDecimal,
+		MaxDepth:             opts.MaxDepth,
+	})
 }
 
 // FromJSONBytes is FromJSON on a byte slice.
 func FromJSONBytes(data []byte, opts FromJSONOptions) ([]byte, error) {
-	return transcode.FromJSONBytes(data, opts)
+	var out bytes.Buffer
+	if err := FromJSON(&out, bytes.NewReader(data), opts); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
-// ToJSON converts Smile to JSON text.
+// ToJSON converts Smile to JSON text. Each Smile document (each root
+// value) in r becomes one JSON value on its own line in w.
 func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
-	return transcode.ToJSON(w, r, opts)
+	mode, err := opts.Dec.DecMode()
+	if err != nil {
+		return err
+	}
+	sr, err := stream.NewStreamReader(r, mode.ReaderOptions())
+	if err != nil {
+		return err
+	}
+	return transcode.CopyToJSON(w, sr, opts.transcode())
 }
 
 // ToJSONBytes is ToJSON on a byte slice.
 func ToJSONBytes(data []byte, opts ToJSONOptions) ([]byte, error) {
-	return transcode.ToJSONBytes(data, opts)
+	mode, err := opts.Dec.DecMode()
+	if err != nil {
+		return nil, err
+	}
+	sr, err := stream.NewReader(data, mode.ReaderOptions())
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := transcode.CopyToJSON(&out, sr, opts.transcode()); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
-// ParseDecimal parses a JSON number literal into an exact decimal.
-func ParseDecimal(lit string) (smile.Decimal, error) { return transcode.ParseDecimal(lit) }
+func (o ToJSONOptions) transcode() transcode.ToJSON {
+	return transcode.ToJSON{Indent: o.Indent, NonFiniteAsStrings: o.NonFiniteAsStrings}
+}
+
+// ParseDecimal parses a JSON number literal into an exact decimal with the
+// digits and scale Java's new BigDecimal(String) gives it: "1.50" is
+// (150, 2), "1e3" is (1, -3), "-0.001" is (-1, 3).
+func ParseDecimal(lit string) (smile.Decimal, error) {
+	u, scale, err := transcode.ParseDecimal(lit)
+	if err != nil {
+		return smile.Decimal{}, err
+	}
+	return smile.Decimal{Unscaled: u, Scale: scale}, nil
+}

@@ -6,16 +6,15 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-
-	"github.com/go-smile/smile"
 )
 
 // ParseDecimal parses a JSON number literal into an exact decimal with the
 // digits and scale Java's new BigDecimal(String) gives it: "1.50" is
-// (150, 2), "1e3" is (1, -3), "-0.001" is (-1, 3).
-func ParseDecimal(lit string) (smile.Decimal, error) {
-	bad := func() (smile.Decimal, error) {
-		return smile.Decimal{}, fmt.Errorf("compat: invalid decimal number %q", lit)
+// (150, 2), "1e3" is (1, -3), "-0.001" is (-1, 3). Its value is
+// unscaled × 10^(−scale).
+func ParseDecimal(lit string) (unscaled *big.Int, scale int32, err error) {
+	bad := func() (*big.Int, int32, error) {
+		return nil, 0, fmt.Errorf("smile: invalid decimal number %q", lit)
 	}
 	mant, exp := lit, int64(0)
 	if i := strings.IndexAny(lit, "eE"); i >= 0 {
@@ -25,19 +24,74 @@ func ParseDecimal(lit string) (smile.Decimal, error) {
 		}
 		mant, exp = lit[:i], e
 	}
-	scale := int64(0)
+	sc := int64(0)
 	if i := strings.IndexByte(mant, '.'); i >= 0 {
 		frac := mant[i+1:]
-		scale = int64(len(frac))
+		sc = int64(len(frac))
 		mant = mant[:i] + frac
 	}
-	scale -= exp
-	if scale < math.MinInt32 || scale > math.MaxInt32 {
-		return smile.Decimal{}, fmt.Errorf("compat: decimal number %q has a scale outside the 32-bit range", lit)
+	sc -= exp
+	if sc < math.MinInt32 || sc > math.MaxInt32 {
+		return nil, 0, fmt.Errorf("smile: decimal number %q has a scale outside the 32-bit range", lit)
 	}
 	u, ok := new(big.Int).SetString(mant, 10)
 	if !ok || mant == "" || mant[0] == '+' {
 		return bad()
 	}
-	return smile.Decimal{Unscaled: u, Scale: int32(scale)}, nil
+	return u, int32(sc), nil
+}
+
+// AppendDecimal appends unscaled × 10^(−scale) formatted as Java's
+// BigDecimal.toString does, so that the text matches what Jackson prints:
+// plain notation such as "-100.25" or "0.001" when the scale is not
+// negative and the exponent is at least -6, and scientific notation such
+// as "1E+3" for (1, -3) otherwise. A nil unscaled means zero. The length of
+// the text is bounded by the digits and the exponent, whatever the scale.
+func AppendDecimal(dst []byte, unscaled *big.Int, scale int32) []byte {
+	u := unscaled
+	if u == nil {
+		u = new(big.Int)
+	}
+	if u.Sign() < 0 {
+		dst = append(dst, '-')
+	}
+	start := len(dst)
+	dst = new(big.Int).Abs(u).Append(dst, 10)
+	ndigits := len(dst) - start
+	sc := int64(scale)
+	adjusted := -sc + int64(ndigits-1)
+	if sc >= 0 && adjusted >= -6 {
+		switch {
+		case sc == 0:
+			return dst
+		case int64(ndigits) > sc:
+			// Open a gap for the point before the last sc digits.
+			p := start + ndigits - int(sc)
+			dst = append(dst, 0)
+			copy(dst[p+1:], dst[p:])
+			dst[p] = '.'
+			return dst
+		default: // at most 6 leading zeros, since adjusted >= -6
+			zeros := 2 + int(sc) - ndigits // "0." and the zeros after the point
+			for range zeros {
+				dst = append(dst, '0')
+			}
+			copy(dst[start+zeros:], dst[start:start+ndigits])
+			for i := start; i < start+zeros; i++ {
+				dst[i] = '0'
+			}
+			dst[start+1] = '.'
+			return dst
+		}
+	}
+	if ndigits > 1 {
+		dst = append(dst, 0)
+		copy(dst[start+2:], dst[start+1:])
+		dst[start+1] = '.'
+	}
+	dst = append(dst, 'E')
+	if adjusted >= 0 {
+		dst = append(dst, '+')
+	}
+	return strconv.AppendInt(dst, adjusted, 10)
 }

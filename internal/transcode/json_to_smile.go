@@ -10,79 +10,90 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-smile/smile"
 	"github.com/go-smile/smile/stream"
 )
 
-// FromJSONOptions configures JSON -> Smile conversion. The zero value gives
-// Jackson's default Smile features and Jackson's number rules.
-type FromJSONOptions struct {
-	// Enc selects the Smile features (header, shared names and values,
-	// end marker…). Only the stream-level options are used.
-	Enc smile.EncOptions
-
+// FromJSON configures JSON -> Smile transcoding. The zero value gives
+// Jackson's number rules and the default depth limit. The Smile features
+// (header, shared tables…) are those of the stream.Writer written to.
+type FromJSON struct {
 	// DecimalsAsBigDecimal writes JSON numbers with a fraction or an
 	// exponent as exact BigDecimal values (digits and scale as Java's
 	// new BigDecimal(String)). By default they become float64, as
 	// Jackson's JSON-to-Smile copy does.
 	DecimalsAsBigDecimal bool
 
-	// MaxDepth limits the nesting of the JSON input; 0 means 1000.
+	// MaxDepth limits the nesting of the JSON input; 0 means
+	// stream.DefaultMaxDepth (1000).
 	MaxDepth int
 }
 
-// flushThreshold is how many Smile bytes are buffered before they are
-// written to the destination.
+func (o FromJSON) maxDepth() int {
+	if o.MaxDepth == 0 {
+		return stream.DefaultMaxDepth
+	}
+	return o.MaxDepth
+}
+
+// flushThreshold is how many Smile bytes CopyFromJSON buffers before it
+// writes them to the destination.
 const flushThreshold = 32 << 10
 
-// FromJSON converts JSON text to Smile. Each JSON value in r (values may
-// follow one another, separated by white space, as in JSON Lines) becomes
-// one Smile document in w.
+// WriteValue parses exactly one JSON value from data (white space around
+// it allowed; anything else after it is an error) and writes it to w as
+// Smile tokens, continuing w's state: as a root value, an array element,
+// or an object member's value after its key. Names and string values go
+// through w's shared tables like any other. Invalid JSON is an error that
+// names the byte offset in data; invalid UTF-8 is an *InvalidUTF8Error.
+// WriteValue neither ends the document nor flushes w.
+func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
+	c := newJSONCopier(bytes.NewReader(data), w, opts)
+	err := c.copyValue()
+	if err == io.EOF {
+		return fmt.Errorf("smile: no JSON value in the input: %w", io.ErrUnexpectedEOF)
+	}
+	if err != nil {
+		return err
+	}
+	off := c.dec.InputOffset()
+	if _, err := c.dec.Token(); err != io.EOF {
+		var bad *InvalidUTF8Error
+		if errors.As(err, &bad) {
+			return err
+		}
+		return fmt.Errorf("smile: JSON text continues after the value at offset %d", off)
+	}
+	return nil
+}
+
+// CopyFromJSON converts JSON text to Smile. Each JSON value in r (values
+// may follow one another, separated by white space, as in JSON Lines)
+// becomes one Smile document in w, ended by w.EndDocument. w is flushed
+// every few tens of kilobytes and at the end, so memory stays flat
+// whatever the size of the input.
 //
 // The input must be valid UTF-8: other bytes are an *InvalidUTF8Error
 // with their offset, as Jackson's JSON parser refuses them (encoding/json
 // would replace them with U+FFFD). An escaped lone surrogate such as
 // "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
-func FromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
-	maxDepth := opts.MaxDepth
-	if maxDepth == 0 {
-		maxDepth = smile.DefaultMaxDepth
-	}
-	mode, err := opts.Enc.EncMode()
-	if err != nil {
-		return err
-	}
-	sw, err := stream.NewWriterTo(w, mode.WriterOptions())
-	if err != nil {
-		return err
-	}
-	dec := json.NewDecoder(&utf8Reader{src: r})
-	dec.UseNumber()
-	c := jsonCopier{dec: dec, w: sw, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: maxDepth}
+func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
+	c := newJSONCopier(r, w, opts)
+	c.flush = true
 	for {
 		err := c.copyValue()
 		if err == io.EOF {
-			return sw.Flush()
+			return w.Flush()
 		}
 		if err != nil {
 			return err
 		}
-		if err := sw.EndDocument(); err != nil {
+		if err := w.EndDocument(); err != nil {
 			return err
 		}
-		if err := sw.Flush(); err != nil {
+		if err := w.Flush(); err != nil {
 			return err
 		}
 	}
-}
-
-// FromJSONBytes is FromJSON on a byte slice.
-func FromJSONBytes(data []byte, opts FromJSONOptions) ([]byte, error) {
-	var out bytes.Buffer
-	if err := FromJSON(&out, bytes.NewReader(data), opts); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
 }
 
 // jsonCopier walks JSON tokens and writes the matching Smile tokens.
@@ -91,6 +102,13 @@ type jsonCopier struct {
 	w           *stream.Writer
 	bigDecimals bool
 	maxDepth    int
+	flush       bool // flush w when it holds flushThreshold bytes
+}
+
+func newJSONCopier(r io.Reader, w *stream.Writer, opts FromJSON) *jsonCopier {
+	dec := json.NewDecoder(&utf8Reader{src: r})
+	dec.UseNumber()
+	return &jsonCopier{dec: dec, w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth()}
 }
 
 // frame is one open JSON container.
@@ -106,14 +124,14 @@ func (c *jsonCopier) copyValue() error {
 		tok, err := c.dec.Token()
 		if err != nil {
 			if err == io.EOF && len(stack) > 0 {
-				return fmt.Errorf("compat: JSON input ends inside a value at offset %d: %w", c.dec.InputOffset(), io.ErrUnexpectedEOF)
+				return fmt.Errorf("smile: JSON input ends inside a value at offset %d: %w", c.dec.InputOffset(), io.ErrUnexpectedEOF)
 			}
 			var bad *InvalidUTF8Error
 			if errors.As(err, &bad) {
 				return err
 			}
 			if err != io.EOF {
-				return fmt.Errorf("compat: invalid JSON near offset %d: %w", c.dec.InputOffset(), err)
+				return fmt.Errorf("smile: invalid JSON near offset %d: %w", c.dec.InputOffset(), err)
 			}
 			return err
 		}
@@ -130,7 +148,7 @@ func (c *jsonCopier) copyValue() error {
 			switch t {
 			case '{', '[':
 				if len(stack) == c.maxDepth {
-					return fmt.Errorf("compat: JSON nesting deeper than %d at offset %d (raise MaxDepth if the input is trusted)", c.maxDepth, c.dec.InputOffset())
+					return fmt.Errorf("smile: JSON nesting deeper than %d at offset %d (raise MaxDepth if the input is trusted)", c.maxDepth, c.dec.InputOffset())
 				}
 				stack = append(stack, frame{object: t == '{', expectKey: t == '{'})
 				if t == '{' {
@@ -157,7 +175,7 @@ func (c *jsonCopier) copyValue() error {
 		if err != nil {
 			return err
 		}
-		if len(c.w.Bytes()) >= flushThreshold {
+		if c.flush && len(c.w.Bytes()) >= flushThreshold {
 			if err := c.w.Flush(); err != nil {
 				return err
 			}
@@ -184,26 +202,26 @@ func (c *jsonCopier) writeNumber(lit string) error {
 		if len(strings.TrimPrefix(lit, "-")) <= 18 {
 			v, err := strconv.ParseInt(lit, 10, 64)
 			if err != nil {
-				return fmt.Errorf("compat: invalid JSON number %q", lit)
+				return fmt.Errorf("smile: invalid JSON number %q", lit)
 			}
 			return c.w.WriteInt(v)
 		}
 		b, ok := new(big.Int).SetString(lit, 10)
 		if !ok {
-			return fmt.Errorf("compat: invalid JSON number %q", lit)
+			return fmt.Errorf("smile: invalid JSON number %q", lit)
 		}
 		return c.w.WriteBigInt(b)
 	}
 	if c.bigDecimals {
-		d, err := ParseDecimal(lit)
+		u, scale, err := ParseDecimal(lit)
 		if err != nil {
 			return err
 		}
-		return c.w.WriteBigDecimal(d.Unscaled, d.Scale)
+		return c.w.WriteBigDecimal(u, scale)
 	}
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return fmt.Errorf("compat: invalid JSON number %q", lit)
+		return fmt.Errorf("smile: invalid JSON number %q", lit)
 	}
 	// Out-of-range literals become ±Inf or 0, as Java's Double.parseDouble.
 	return c.w.WriteFloat64(f)

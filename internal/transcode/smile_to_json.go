@@ -1,8 +1,6 @@
 package transcode
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -11,18 +9,13 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/go-smile/smile"
 	"github.com/go-smile/smile/stream"
 )
 
-// ToJSONOptions configures Smile -> JSON conversion. The zero value reads
-// Smile with Jackson's defaults (header required) and the default limits,
-// and writes compact JSON.
-type ToJSONOptions struct {
-	// Dec selects how the Smile input is read: header, limits, UTF-8
-	// strictness. Only the stream-level options are used.
-	Dec smile.DecOptions
-
+// ToJSON configures Smile -> JSON transcoding. The zero value writes
+// compact JSON and refuses NaN and ±Inf. How the Smile input is read
+// (header, limits, UTF-8 strictness) is set on the stream.Reader.
+type ToJSON struct {
 	// Indent, when not empty, pretty-prints with this indentation per level.
 	Indent string
 
@@ -33,74 +26,103 @@ type ToJSONOptions struct {
 	NonFiniteAsStrings bool
 }
 
-// ToJSON converts Smile to JSON text. Each Smile document (each root
-// value) in r becomes one JSON value on its own line in w.
-func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
-	mode, err := opts.Dec.DecMode()
-	if err != nil {
-		return err
+// AppendValue reads the next complete value from r (r positioned where a
+// value is due) and appends it to dst as JSON text, leaving r after the
+// value. On error it returns dst as it was, with the error.
+func AppendValue(dst []byte, r *stream.Reader, opts ToJSON) ([]byte, error) {
+	jw := jsonWriter{opts: opts, buf: dst}
+	var tok stream.Token
+	err := r.ReadTokenInto(&tok)
+	if err == nil {
+		err = jw.value(r, &tok, nil)
+	} else if err == io.EOF {
+		err = fmt.Errorf("smile: no value at offset %d: %w", r.InputOffset(), io.ErrUnexpectedEOF)
 	}
-	sr, err := stream.NewStreamReader(r, mode.ReaderOptions())
 	if err != nil {
-		return err
+		return dst, err
 	}
-	return toJSON(w, sr, opts)
+	return jw.buf, nil
 }
 
-// ToJSONBytes is ToJSON on a byte slice.
-func ToJSONBytes(data []byte, opts ToJSONOptions) ([]byte, error) {
-	mode, err := opts.Dec.DecMode()
-	if err != nil {
-		return nil, err
+// CopyToJSON converts Smile to JSON text. Each Smile document (each root
+// value) in r becomes one JSON value on its own line in w. The text is
+// written to w every few tens of kilobytes, so memory stays flat whatever
+// the size of the input.
+func CopyToJSON(w io.Writer, r *stream.Reader, opts ToJSON) error {
+	jw := jsonWriter{opts: opts, buf: make([]byte, 0, flushThreshold+flushThreshold/4)}
+	var tok stream.Token
+	for {
+		err := r.ReadTokenInto(&tok)
+		if err == io.EOF {
+			return jw.flush(w)
+		}
+		if err == nil && tok.Kind == stream.KindEndOfDocument {
+			continue
+		}
+		if err == nil {
+			err = jw.value(r, &tok, w)
+		}
+		if err != nil {
+			jw.flush(w)
+			return err
+		}
+		jw.buf = append(jw.buf, '\n') // one root value per line
+		if len(jw.buf) >= flushThreshold {
+			if err := jw.flush(w); err != nil {
+				return err
+			}
+		}
 	}
-	sr, err := stream.NewReader(data, mode.ReaderOptions())
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	if err := toJSON(&out, sr, opts); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
 }
 
-// jsonWriter writes JSON text for a stream of Smile tokens.
+// jsonWriter appends JSON text for a stream of Smile tokens to buf.
 type jsonWriter struct {
-	out     *bufio.Writer
-	opts    ToJSONOptions
-	scratch []byte
+	opts ToJSON
+	buf  []byte
 	// first[i] reports whether container i has no member yet; afterKey
 	// reports that a key was just written and its value is due.
 	first    []bool
 	afterKey bool
 }
 
-func toJSON(w io.Writer, r *stream.Reader, opts ToJSONOptions) error {
-	jw := &jsonWriter{out: bufio.NewWriterSize(w, 32<<10), opts: opts}
+// flush writes the buffered text to w and empties the buffer.
+func (jw *jsonWriter) flush(w io.Writer) error {
+	_, err := w.Write(jw.buf)
+	jw.buf = jw.buf[:0]
+	return err
+}
+
+// value writes the value that starts with tok and reads the rest of it
+// from r. With a non-nil w, the text is flushed to w when the buffer holds
+// flushThreshold bytes.
+func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) error {
+	switch tok.Kind {
+	case stream.KindKey, stream.KindEndObject, stream.KindEndArray, stream.KindEndOfDocument:
+		return fmt.Errorf("smile: %v at offset %d where a value is due", tok.Kind, r.TokenOffset())
+	}
 	for {
-		tok, err := r.ReadToken()
-		if err == io.EOF {
-			return jw.out.Flush()
-		}
-		if err != nil {
-			jw.out.Flush()
-			return err
-		}
-		if tok.Kind == stream.KindEndOfDocument {
-			continue
-		}
-		if err := jw.token(tok, r.InputOffset()); err != nil {
-			jw.out.Flush()
+		if err := jw.token(tok, r.TokenOffset()); err != nil {
 			return err
 		}
 		if len(jw.first) == 0 {
-			jw.out.WriteByte('\n') // one root value per line
+			return nil
+		}
+		if w != nil && len(jw.buf) >= flushThreshold {
+			if err := jw.flush(w); err != nil {
+				return err
+			}
+		}
+		if err := r.ReadTokenInto(tok); err != nil {
+			if err == io.EOF {
+				err = fmt.Errorf("smile: input ends inside a value at offset %d: %w", r.InputOffset(), io.ErrUnexpectedEOF)
+			}
+			return err
 		}
 	}
 }
 
-// token writes one token, with the separators and indentation before it.
-func (jw *jsonWriter) token(tok stream.Token, offset int64) error {
+// token appends one token, with the separators and indentation before it.
+func (jw *jsonWriter) token(tok *stream.Token, offset int64) error {
 	closing := tok.Kind == stream.KindEndObject || tok.Kind == stream.KindEndArray
 	if closing {
 		empty := jw.first[len(jw.first)-1]
@@ -109,9 +131,9 @@ func (jw *jsonWriter) token(tok stream.Token, offset int64) error {
 			jw.newline()
 		}
 		if tok.Kind == stream.KindEndObject {
-			jw.out.WriteByte('}')
+			jw.buf = append(jw.buf, '}')
 		} else {
-			jw.out.WriteByte(']')
+			jw.buf = append(jw.buf, ']')
 		}
 		return nil
 	}
@@ -119,12 +141,12 @@ func (jw *jsonWriter) token(tok stream.Token, offset int64) error {
 		jw.afterKey = false
 	} else if n := len(jw.first); n > 0 {
 		if !jw.first[n-1] {
-			jw.out.WriteByte(',')
+			jw.buf = append(jw.buf, ',')
 		}
 		jw.first[n-1] = false
 		jw.newline()
 	}
-	b := jw.scratch[:0]
+	b := jw.buf
 	switch tok.Kind {
 	case stream.KindStartObject:
 		jw.first = append(jw.first, true)
@@ -153,7 +175,7 @@ func (jw *jsonWriter) token(tok stream.Token, offset int64) error {
 		b = tok.BigInt().Append(b, 10)
 	case stream.KindBigDecimal:
 		u, scale := tok.BigDecimal()
-		b = append(b, smile.Decimal{Unscaled: u, Scale: scale}.String()...)
+		b = AppendDecimal(b, u, scale)
 	case stream.KindFloat32:
 		var err error
 		if b, err = jw.appendFloat(b, float64(tok.Float32()), 32, offset); err != nil {
@@ -169,20 +191,19 @@ func (jw *jsonWriter) token(tok stream.Token, offset int64) error {
 		b = base64.StdEncoding.AppendEncode(b, tok.Bytes())
 		b = append(b, '"')
 	default:
-		return fmt.Errorf("compat: unexpected %v token at offset %d", tok.Kind, offset)
+		return fmt.Errorf("smile: unexpected %v token at offset %d", tok.Kind, offset)
 	}
-	jw.scratch = b
-	_, err := jw.out.Write(b)
-	return err
+	jw.buf = b
+	return nil
 }
 
 func (jw *jsonWriter) newline() {
 	if jw.opts.Indent == "" {
 		return
 	}
-	jw.out.WriteByte('\n')
+	jw.buf = append(jw.buf, '\n')
 	for range jw.first {
-		jw.out.WriteString(jw.opts.Indent)
+		jw.buf = append(jw.buf, jw.opts.Indent...)
 	}
 }
 
@@ -194,7 +215,7 @@ var errNonFinite = errors.New("has no JSON form (set NonFiniteAsStrings to write
 func (jw *jsonWriter) appendFloat(b []byte, f float64, bits int, offset int64) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if !jw.opts.NonFiniteAsStrings {
-			return b, fmt.Errorf("compat: float %v at offset %d %w", f, offset, errNonFinite)
+			return b, fmt.Errorf("smile: float %v at offset %d %w", f, offset, errNonFinite)
 		}
 		switch {
 		case math.IsNaN(f):

@@ -15,7 +15,7 @@ type InvalidUTF8Error struct {
 }
 
 func (e *InvalidUTF8Error) Error() string {
-	return fmt.Sprintf("compat: the JSON input is not valid UTF-8 at offset %d", e.Offset)
+	return fmt.Sprintf("smile: the JSON input is not valid UTF-8 at offset %d", e.Offset)
 }
 
 // utf8Reader passes its source through unchanged and fails at the first

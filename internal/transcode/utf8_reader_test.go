@@ -8,6 +8,7 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/go-smile/smile/stream"
 	"github.com/stretchr/testify/require"
 )
 
@@ -52,12 +53,20 @@ func TestUTF8Reader(t *testing.T) {
 	}
 }
 
-func TestFromJSONRefusesInvalidUTF8(t *testing.T) {
-	_, err := FromJSONBytes([]byte("{\"k\":\"ab\xffc\"}"), FromJSONOptions{})
-	var bad *InvalidUTF8Error
-	require.True(t, errors.As(err, &bad), "%v", err)
-	require.Equal(t, int64(8), bad.Offset) // {"k":"ab is 8 bytes
-	_, err = FromJSONBytes([]byte("[\"\xe2\x82\"]"), FromJSONOptions{})
-	require.True(t, errors.As(err, &bad), "%v", err)
-	require.Equal(t, int64(2), bad.Offset)
+func TestWriteValueRefusesInvalidUTF8(t *testing.T) {
+	for _, c := range []struct {
+		in  string
+		off int64
+	}{
+		{"{\"k\":\"ab\xffc\"}", 8}, // {"k":"ab is 8 bytes
+		{"[\"\xe2\x82\"]", 2},
+		{"1 \xff", 2}, // after the value
+	} {
+		w, err := stream.NewWriter(stream.WriterOptions{})
+		require.NoError(t, err)
+		err = WriteValue(w, []byte(c.in), FromJSON{})
+		var bad *InvalidUTF8Error
+		require.True(t, errors.As(err, &bad), "%q: %v", c.in, err)
+		require.Equal(t, c.off, bad.Offset, "%q", c.in)
+	}
 }

@@ -1,0 +1,106 @@
+package transcode
+
+import (
+	"errors"
+	"io"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/go-smile/smile/stream"
+	"github.com/stretchr/testify/require"
+)
+
+func newWriter(t *testing.T) *stream.Writer {
+	t.Helper()
+	w, err := stream.NewWriter(stream.WriterOptions{})
+	require.NoError(t, err)
+	return w
+}
+
+// TestWriteValueContinuesWriterState checks that WriteValue writes the
+// same tokens as the equivalent Writer calls, as an object member's value
+// and as an array element, and that shared names are shared with the
+// tokens written around it.
+func TestWriteValueContinuesWriterState(t *testing.T) {
+	got := newWriter(t)
+	require.NoError(t, got.WriteStartObject())
+	require.NoError(t, got.WriteKey("a"))
+	require.NoError(t, WriteValue(got, []byte(` {"a": [1, "x", null, true, 2.5, 12345678901234567890]} `), FromJSON{}))
+	require.NoError(t, got.WriteKey("b"))
+	require.NoError(t, WriteValue(got, []byte(`"a"`), FromJSON{}))
+	require.NoError(t, got.WriteEndObject())
+	require.NoError(t, got.EndDocument())
+
+	want := newWriter(t)
+	big, _ := new(big.Int).SetString("12345678901234567890", 10)
+	for _, step := range []func() error{
+		want.WriteStartObject, func() error { return want.WriteKey("a") },
+		want.WriteStartObject, func() error { return want.WriteKey("a") },
+		want.WriteStartArray, func() error { return want.WriteInt(1) }, func() error { return want.WriteString("x") },
+		want.WriteNull, func() error { return want.WriteBool(true) }, func() error { return want.WriteFloat64(2.5) },
+		func() error { return want.WriteBigInt(big) }, want.WriteEndArray, want.WriteEndObject,
+		func() error { return want.WriteKey("b") }, func() error { return want.WriteString("a") },
+		want.WriteEndObject, want.EndDocument,
+	} {
+		require.NoError(t, step())
+	}
+	require.Equal(t, want.Bytes(), got.Bytes())
+}
+
+func TestWriteValueErrors(t *testing.T) {
+	for _, c := range []struct{ in, msg string }{
+		{``, "no JSON value"},
+		{`   `, "no JSON value"},
+		{`1 2`, "continues after the value at offset 1"},
+		{`{} x`, "continues after the value"},
+		{`[1,`, "ends inside a value"},
+		{`[1,]`, "invalid JSON"},
+		{`{"a" 1}`, "invalid JSON"},
+		{strings.Repeat("[", 3) + strings.Repeat("]", 3), "nesting deeper than 2"},
+	} {
+		err := WriteValue(newWriter(t), []byte(c.in), FromJSON{MaxDepth: 2})
+		require.ErrorContains(t, err, c.msg, "%q", c.in)
+	}
+}
+
+// smileOf writes a root array of the given JSON values with WriteValue.
+func smileOf(t *testing.T, values ...string) []byte {
+	t.Helper()
+	w := newWriter(t)
+	require.NoError(t, w.WriteStartArray())
+	for _, v := range values {
+		require.NoError(t, WriteValue(w, []byte(v), FromJSON{}))
+	}
+	require.NoError(t, w.WriteEndArray())
+	require.NoError(t, w.EndDocument())
+	return w.Bytes()
+}
+
+// TestAppendValueLeavesReaderAfterValue reads the elements of an array
+// one by one with AppendValue, then the end of the array.
+func TestAppendValueLeavesReaderAfterValue(t *testing.T) {
+	values := []string{`{"a":[1,"x\n",null],"b":{}}`, `[]`, `"s"`, `-7`, `true`}
+	r, err := stream.NewReader(smileOf(t, values...), stream.ReaderOptions{})
+	require.NoError(t, err)
+	tok, err := r.ReadToken()
+	require.NoError(t, err)
+	require.Equal(t, stream.KindStartArray, tok.Kind)
+	dst := []byte("prefix:")
+	for _, v := range values {
+		dst, err = AppendValue(dst[:len("prefix:")], r, ToJSON{})
+		require.NoError(t, err)
+		require.Equal(t, "prefix:"+v, string(dst))
+	}
+	// The array ends where a value is due: an error, and dst unchanged.
+	got, err := AppendValue(dst, r, ToJSON{})
+	require.ErrorContains(t, err, "where a value is due")
+	require.Equal(t, dst, got)
+}
+
+func TestAppendValueAtEndOfInput(t *testing.T) {
+	r, err := stream.NewReader(nil, stream.ReaderOptions{HeaderOptional: true})
+	require.NoError(t, err)
+	_, err = AppendValue(nil, r, ToJSON{})
+	require.True(t, errors.Is(err, io.ErrUnexpectedEOF), "%v", err)
+}
