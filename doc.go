@@ -55,9 +55,16 @@
 //	encoding.TextMarshaler                string of what MarshalText returns
 //	chan, func, complex, unsafe.Pointer   *UnsupportedTypeError
 //
-// Struct fields follow encoding/json's rules exactly. The key is the name
-// in the field's smile tag, else in its json tag, else the field name.
-// The tag "-" leaves a field out, and "-," names it "-". The options
+// Struct fields follow encoding/json's rules, with a smile tag read before
+// the json tag. The key is the name in the field's smile tag, else the name
+// in its json tag, else the field name: a field tagged
+// `json:"user_name" smile:",omitempty"` has the key "user_name". The
+// options come from the smile tag when the field has one (even an empty
+// one), else from the json tag. `smile:"-"` leaves a field out; `json:"-"`
+// leaves it out only when it has no smile tag, so that `json:"-"
+// smile:"secret"` or `json:"-" smile:",omitempty"` puts in Smile a field
+// that JSON does not show (named by the smile tag, else the field name).
+// As in encoding/json, "-," names a field "-". The options
 // omitempty (leave out false, 0, nil pointers and interfaces, and empty
 // strings, slices, maps and arrays) and omitzero (leave out the zero
 // value, or the value whose IsZero method reports true) work as in

@@ -66,14 +66,41 @@ func cachedStructInfo(t reflect.Type) *structInfo {
 	return si.(*structInfo)
 }
 
-// fieldTag returns the tag that names a struct field: its smile tag when it
-// has one (even empty), else its json tag, so that types written for
-// encoding/json work unchanged.
-func fieldTag(sf reflect.StructField) string {
-	if tag, ok := sf.Tag.Lookup("smile"); ok {
-		return tag
+// fieldTag resolves the Smile key and tag options of a struct field from
+// its smile and json tags; skip reports a field that is left out.
+//
+//   - The key is the name in the smile tag, else the name in the json tag,
+//     else the Go field name. A name that is empty or not valid (see
+//     isValidTag) passes to the next source, so `smile:",omitempty"` on a
+//     field tagged `json:"user_name"` keeps the key "user_name".
+//   - The options (omitempty, omitzero) come from the smile tag when the
+//     field has one, even an empty one, else from the json tag: a smile tag
+//     states the field's Smile options in full, as it would in a type
+//     written for Smile alone.
+//   - `smile:"-"` leaves the field out whatever its json tag says. Without
+//     a smile tag, `json:"-"` leaves it out. A smile tag other than "-"
+//     keeps a field that `json:"-"` hides from JSON: it is the field's
+//     Smile tag, and "-" is an exclusion, not a name to inherit, so the key
+//     is then the smile tag's name or the Go field name.
+//   - As in encoding/json, "-," names a field "-".
+func fieldTag(sf reflect.StructField) (name, opts string, skip bool) {
+	jsonTag, _ := sf.Tag.Lookup("json")
+	jsonName, jsonOpts, _ := strings.Cut(jsonTag, ",")
+	if jsonTag == "-" || !isValidTag(jsonName) {
+		jsonName = ""
 	}
-	return sf.Tag.Get("json")
+	smileTag, ok := sf.Tag.Lookup("smile")
+	if !ok {
+		return jsonName, jsonOpts, jsonTag == "-"
+	}
+	if smileTag == "-" {
+		return "", "", true
+	}
+	name, opts, _ = strings.Cut(smileTag, ",")
+	if !isValidTag(name) {
+		name = jsonName
+	}
+	return name, opts, false
 }
 
 // queuedStruct is an embedded struct whose fields typeFields explores at
@@ -86,8 +113,8 @@ type queuedStruct struct {
 }
 
 // typeFields returns the fields Smile encodes for struct type t, by
-// encoding/json's rules: the smile (else json) tag names a field and "-"
-// skips it ("-," names it "-"); unexported fields are skipped unless they
+// encoding/json's rules, with the tags read by fieldTag (the smile tag,
+// else the json tag, names a field; "-" skips it); unexported fields are skipped unless they
 // embed a struct, whose exported fields are promoted; embedded structs and
 // pointers to structs promote their fields, breadth first; among fields
 // with the same name the shallowest wins, then a tagged one; two at the
@@ -129,13 +156,9 @@ func typeFields(t reflect.Type) *structInfo {
 				} else if !sf.IsExported() {
 					continue
 				}
-				tag := fieldTag(sf)
-				if tag == "-" {
+				name, opts, skip := fieldTag(sf)
+				if skip {
 					continue
-				}
-				name, opts, _ := strings.Cut(tag, ",")
-				if !isValidTag(name) {
-					name = ""
 				}
 				index := make([]int, len(q.index)+1)
 				copy(index, q.index)

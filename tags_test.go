@@ -28,7 +28,7 @@ type tagBasic struct {
 	I int `smile:",omitempty"`
 	J int `smile:"j,omitzero"`
 	K int `smile:"bad\"name"`
-	L int `smile:""  json:"notL"` // an empty smile tag wins over json
+	L int `smile:""  json:"notL"` // an empty smile tag takes json's name, not its options
 }
 
 type tagTop struct {
@@ -197,7 +197,7 @@ func TestTypeFieldsTags(t *testing.T) {
 	for _, f := range si.fields {
 		names = append(names, f.name)
 	}
-	require.Equal(t, []string{"a", "b", "c", "-", "g", "I", "j", "K", "L"}, names)
+	require.Equal(t, []string{"a", "b", "c", "-", "g", "I", "j", "K", "notL"}, names)
 	require.True(t, si.fields[5].omitEmpty)
 	require.True(t, si.fields[6].omitZero)
 	require.True(t, si.fields[0].tagged)
@@ -208,6 +208,53 @@ func TestTypeFieldsTags(t *testing.T) {
 
 // TestTypeFieldsOffsets checks the offsets and hops of every field against
 // reflect's own addresses, through embedded values and pointers.
+// TestFieldTagRule checks fieldTag's rule for a field with both tags:
+// the key from the smile tag, else the json tag, else the Go name; the
+// options from the smile tag when there is one; "-" in the smile tag
+// always skips, "-" in the json tag only without a smile tag.
+func TestFieldTagRule(t *testing.T) {
+	type fields struct {
+		A int `json:"user_name" smile:",omitempty"`
+		B int `json:"b_json,omitempty" smile:"b_smile"`
+		C int `json:"c_json,omitempty" smile:""`
+		D int `json:"d_json,omitempty"`
+		E int `json:"e_json" smile:"-"`
+		F int `json:"-" smile:""`
+		G int `json:"-" smile:",omitzero"`
+		H int `json:"-" smile:"h_smile"`
+		I int `json:"-"`
+		J int `json:"-," smile:",omitempty"`
+		K int `json:"bad\"name" smile:",omitempty"`
+		L int `json:"l_json" smile:"bad\"name"`
+		M int `json:",omitempty" smile:""`
+	}
+	type want struct {
+		key                 string
+		omitEmpty, omitZero bool
+		tagged              bool
+	}
+	typ := reflect.TypeFor[fields]()
+	got := map[string]want{}
+	for _, f := range cachedStructInfo(typ).fields {
+		got[typ.Field(f.index[0]).Name] = want{f.name, f.omitEmpty, f.omitZero, f.tagged}
+	}
+	require.Equal(t, map[string]want{
+		"A": {"user_name", true, false, true},
+		"B": {"b_smile", false, false, true},
+		"C": {"c_json", false, false, true},
+		"D": {"d_json", true, false, true},
+		// E skipped by smile:"-"
+		"F": {"F", false, false, false},
+		"G": {"G", false, true, false},
+		"H": {"h_smile", false, false, true},
+		// I skipped by json:"-" without a smile tag
+		"J": {"-", true, false, true},
+		"K": {"K", true, false, false},
+		"L": {"l_json", false, false, true},
+		"M": {"M", false, false, false},
+	}, got)
+}
+
 func TestTypeFieldsOffsets(t *testing.T) {
 	values := []any{
 		&tagTop{Embed0a: &Embed0a{}, Embed0b: &Embed0b{}, Loop: Loop{Loop: &Loop{}}},
@@ -362,4 +409,32 @@ func TestMarshalKeysMatchEncodingJSON(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestFieldTagRuleMarshal checks the rule through Marshal and Unmarshal: a
+// smile tag with options only keeps the json tag's key, and its options
+// apply.
+func TestFieldTagRuleMarshal(t *testing.T) {
+	type user struct {
+		Name  string `json:"user_name" smile:",omitempty"`
+		Admin bool   `json:"-" smile:"admin,omitempty"`
+		Token string `json:"token" smile:"-"`
+	}
+	b, err := Marshal(user{Name: "ann", Admin: true, Token: "secret"})
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, Unmarshal(b, &m))
+	require.Equal(t, map[string]any{"user_name": "ann", "admin": true}, m)
+
+	b, err = Marshal(user{Token: "secret"})
+	require.NoError(t, err)
+	m = nil
+	require.NoError(t, Unmarshal(b, &m))
+	require.Equal(t, map[string]any{}, m, "omitempty from the smile tag")
+
+	b, err = Marshal(map[string]any{"user_name": "bob", "admin": true, "token": "t"})
+	require.NoError(t, err)
+	var u user
+	require.NoError(t, Unmarshal(b, &u))
+	require.Equal(t, user{Name: "bob", Admin: true}, u)
 }
