@@ -1,5 +1,6 @@
 // Package smile encodes and decodes Smile, Jackson's binary JSON format
-// (media type application/x-jackson-smile, the MediaType constant), with
+// (media type application/x-jackson-smile, MediaTypeJackson, or
+// application/smile for Elasticsearch, MediaTypeElasticsearch), with
 // the API of encoding/json: Marshal, Unmarshal, NewEncoder, NewDecoder,
 // struct tags, Marshaler and Unmarshaler interfaces. A type that works
 // with encoding/json works here unchanged; the json struct tag is used

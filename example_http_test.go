@@ -1,6 +1,7 @@
 package smile_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,19 +14,28 @@ import (
 	"github.com/go-smile/smile"
 )
 
-// wantsSmile reports whether the request's Accept header lists the Smile
-// media type.
-func wantsSmile(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
-		if mt, _, err := mime.ParseMediaType(strings.TrimSpace(part)); err == nil && mt == smile.MediaType {
-			return true
+// smileMediaType returns the Smile media type that header (a Content-Type,
+// or an Accept list) names, under either of its names, or "" when it names
+// neither. A server accepts both names because clients send either:
+// Elasticsearch's application/smile or Jackson's application/x-jackson-smile.
+func smileMediaType(header string) string {
+	for _, part := range strings.Split(header, ",") {
+		mt, _, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil {
+			continue
+		}
+		switch mt {
+		case smile.MediaTypeJackson, smile.MediaTypeElasticsearch:
+			return mt
 		}
 	}
-	return false
+	return ""
 }
 
-// An HTTP handler that answers in Smile when the client asks for it, and in
-// JSON otherwise. The same struct serves both: smile reads json tags.
+// An HTTP handler that reads a request body in Smile or JSON, by its
+// Content-Type, and answers in Smile when the client asks for it, under the
+// media type it asked for, and in JSON otherwise. The same struct serves
+// both: smile reads json tags.
 func Example_httpHandler() {
 	type Status struct {
 		Service string `json:"service"`
@@ -33,10 +43,23 @@ func Example_httpHandler() {
 		Load    []int  `json:"load"`
 	}
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := Status{Service: "api", Healthy: true, Load: []int{3, 5}}
+		var st Status
+		body, err := io.ReadAll(r.Body)
+		if err == nil {
+			if smileMediaType(r.Header.Get("Content-Type")) != "" {
+				err = smile.Unmarshal(body, &st)
+			} else {
+				err = json.Unmarshal(body, &st)
+			}
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		st.Healthy = len(st.Load) > 0
 		w.Header().Set("Vary", "Accept")
-		if wantsSmile(r) {
-			w.Header().Set("Content-Type", smile.MediaType)
+		if mt := smileMediaType(r.Header.Get("Accept")); mt != "" {
+			w.Header().Set("Content-Type", mt)
 			if err := smile.NewEncoder(w).Encode(&st); err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 			}
@@ -48,9 +71,18 @@ func Example_httpHandler() {
 	srv := httptest.NewServer(handler)
 	defer srv.Close()
 
-	for _, accept := range []string{smile.MediaType, "application/json"} {
-		req, _ := http.NewRequest("GET", srv.URL, nil)
-		req.Header.Set("Accept", accept)
+	in, err := smile.Marshal(Status{Service: "api", Load: []int{3, 5}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range []struct{ contentType, accept string }{
+		{smile.MediaTypeElasticsearch, smile.MediaTypeElasticsearch},
+		{smile.MediaTypeJackson, smile.MediaTypeJackson},
+		{smile.MediaTypeJackson, "application/json"},
+	} {
+		req, _ := http.NewRequest("POST", srv.URL, bytes.NewReader(in))
+		req.Header.Set("Content-Type", c.contentType)
+		req.Header.Set("Accept", c.accept)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			log.Fatal(err)
@@ -60,6 +92,7 @@ func Example_httpHandler() {
 		fmt.Printf("%s: %d bytes, starts with %q\n", resp.Header.Get("Content-Type"), len(body), body[:3])
 	}
 	// Output:
+	// application/smile: 36 bytes, starts with ":)\n"
 	// application/x-jackson-smile: 36 bytes, starts with ":)\n"
 	// application/json: 46 bytes, starts with "{\"s"
 }

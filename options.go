@@ -6,9 +6,23 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// MediaType is the media type of Smile documents, as Jackson and
-// Elasticsearch use it in Content-Type and Accept headers.
-const MediaType = "application/x-jackson-smile"
+// Media types of Smile documents, for Content-Type and Accept headers.
+// Smile has no registered media type, and two names are in use for the
+// same bytes: a server that reads Smile should accept both, and a client
+// should send the one its server knows.
+const (
+	// MediaTypeJackson is Jackson's name for Smile: the JAX-RS and
+	// Jakarta-RS providers' SmileMediaTypes.APPLICATION_JACKSON_SMILE,
+	// used by Apache Druid's HTTP APIs and by Spring's Smile codecs.
+	MediaTypeJackson = "application/x-jackson-smile"
+
+	// MediaTypeElasticsearch is Elasticsearch's name for Smile (its
+	// XContentType.SMILE), for requests to and answers from Elasticsearch.
+	MediaTypeElasticsearch = "application/smile"
+
+	// MediaType is MediaTypeJackson, under the name of earlier versions.
+	MediaType = MediaTypeJackson
+)
 
 // MapKeyOrder says in which order Marshal writes the entries of a Go map.
 type MapKeyOrder int
