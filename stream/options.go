@@ -1,6 +1,10 @@
 package stream
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/go-smile/smile/internal/hint"
+)
 
 // WriterOptions selects the Smile features a Writer uses. The zero value
 // means Jackson's defaults: a header, shared property names, no shared
@@ -121,27 +125,21 @@ type ReaderOptions struct {
 
 // withDefaults validates o and fills in the default limits.
 func (o ReaderOptions) withDefaults() (ReaderOptions, error) {
-	fill := func(name string, v *int, def int) error {
-		switch {
-		case *v < 0:
-			return fmt.Errorf("smile: ReaderOptions.%s is %d; it must be 0 (the default, %d) or positive", name, *v, def)
-		case *v == 0:
-			*v = def
-		}
-		return nil
-	}
 	for _, f := range []struct {
-		name string
+		name hint.Option
 		v    *int
 		def  int
 	}{
-		{"MaxDepth", &o.MaxDepth, DefaultMaxDepth},
-		{"MaxStringLen", &o.MaxStringLen, DefaultMaxStringLen},
-		{"MaxBinaryLen", &o.MaxBinaryLen, DefaultMaxBinaryLen},
-		{"MaxBigNumberLen", &o.MaxBigNumberLen, DefaultMaxBigNumberLen},
+		{hint.MaxDepth, &o.MaxDepth, DefaultMaxDepth},
+		{hint.MaxStringLen, &o.MaxStringLen, DefaultMaxStringLen},
+		{hint.MaxBinaryLen, &o.MaxBinaryLen, DefaultMaxBinaryLen},
+		{hint.MaxBigNumberLen, &o.MaxBigNumberLen, DefaultMaxBigNumberLen},
 	} {
-		if err := fill(f.name, f.v, f.def); err != nil {
-			return o, err
+		switch {
+		case *f.v < 0:
+			return o, &hint.OptionError{Prefix: "smile: ", Option: f.name, Value: *f.v, Default: f.def, Vocab: vocab}
+		case *f.v == 0:
+			*f.v = f.def
 		}
 	}
 	return o, nil

@@ -3,6 +3,8 @@ package stream
 import (
 	"errors"
 	"io"
+
+	"github.com/go-smile/smile/internal/hint"
 )
 
 // Reader reads Smile tokens, zero-copy from a []byte (NewReader) or
@@ -680,11 +682,11 @@ func (r *Reader) firstHeader() error {
 		}
 	} else {
 		if !r.opts.HeaderOptional {
-			hint := ""
-			if b == '{' || b == '[' {
-				hint = " (the input looks like JSON text, not Smile)"
+			h := hint.Hint{Kind: hint.Enable, Option: hint.HeaderOptional, Purpose: "to read headerless Smile"}
+			if rdLooksLikeJSON(r.buf[r.pos:]) {
+				h = hint.Hint{Kind: hint.ConvertJSON}
 			}
-			return r.syntaxErr(r.off(r.pos), "input does not start with the Smile header (first byte 0x%02X, expected 0x3A)%s; set ReaderOptions.HeaderOptional to read headerless Smile", b, hint)
+			return r.hintedErr(r.off(r.pos), h, "input does not start with the Smile header (first byte 0x%02X)", b)
 		}
 		// Jackson's headerless defaults.
 		r.sharedNames = true
@@ -693,6 +695,25 @@ func (r *Reader) firstHeader() error {
 	r.started = true
 	r.ready = r.err == nil
 	return nil
+}
+
+// rdLooksLikeJSON reports whether b, the start of an input without a
+// Smile header, looks like JSON text: an object or array after optional
+// JSON white space. Headerless Smile may start with those bytes too (a
+// short ASCII string, 0x7B or 0x5B), but rarely does, and then the caller
+// knows to set HeaderOptional. Only the bytes already buffered are looked
+// at.
+func rdLooksLikeJSON(b []byte) bool {
+	for i := 0; i < len(b) && i < 64; i++ {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '{', '[':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // midHeader handles a 0x3A byte in value mode after the first header.

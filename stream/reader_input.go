@@ -3,6 +3,8 @@ package stream
 import (
 	"fmt"
 	"io"
+
+	"github.com/go-smile/smile/internal/hint"
 )
 
 // This file holds the Reader's input: the []byte it reads in place or the
@@ -136,6 +138,11 @@ func (r *Reader) fail(err error) error {
 // syntaxErr records and returns a *SyntaxError at input offset at.
 func (r *Reader) syntaxErr(at int64, format string, args ...any) error {
 	return r.fail(&SyntaxError{Offset: at, Msg: fmt.Sprintf(format, args...)})
+}
+
+// hintedErr is syntaxErr with h as the advice that follows the offset.
+func (r *Reader) hintedErr(at int64, h hint.Hint, format string, args ...any) error {
+	return r.fail(&SyntaxError{Offset: at, Msg: fmt.Sprintf(format, args...), hint: h})
 }
 
 // truncated records and returns the error for input that ends inside the

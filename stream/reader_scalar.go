@@ -8,6 +8,7 @@ import (
 	"math/bits"
 
 	"github.com/go-smile/smile/binary"
+	"github.com/go-smile/smile/internal/hint"
 )
 
 // This file holds the Reader's numbers: VInts, zigzag integers, float32 and
@@ -414,7 +415,11 @@ func (r *Reader) decode7(dst, src []byte, what string) error {
 func rd7BitError(src []byte, off int64, err error, what string) error {
 	var ce *binary.CorruptInputError
 	if errors.As(err, &ce) && ce.Offset >= 0 && ce.Offset < len(src) {
-		return &SyntaxError{Offset: off + int64(ce.Offset), Msg: fmt.Sprintf("invalid 7-bit encoded byte 0x%02X in %s (%s)", src[ce.Offset], what, ce.Msg)}
+		e := &SyntaxError{Offset: off + int64(ce.Offset), Msg: fmt.Sprintf("invalid 7-bit encoded byte 0x%02X in %s (%s)", src[ce.Offset], what, ce.Msg)}
+		if src[ce.Offset] >= 0x80 {
+			e.hint = hint.Hint{Kind: hint.Enable, Option: hint.Lenient7Bit, Purpose: "to ignore the high bit, as Jackson does"}
+		}
+		return e
 	}
 	return &SyntaxError{Offset: off, Msg: fmt.Sprintf("invalid 7-bit encoding in %s: %v", what, err)}
 }

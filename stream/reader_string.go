@@ -4,6 +4,8 @@ import (
 	"bytes"
 	le "encoding/binary"
 	"fmt"
+
+	"github.com/go-smile/smile/internal/hint"
 )
 
 // This file holds the Reader's strings and keys: short and long string
@@ -78,7 +80,8 @@ func rdCheckUTF8(s []byte, off int64, what string) error {
 	if i < 0 {
 		i = 0 // not reached: the two validators agree
 	}
-	return &SyntaxError{Offset: off + int64(i), Msg: fmt.Sprintf("invalid UTF-8 in %s (byte 0x%02X)", what, s[i])}
+	return &SyntaxError{Offset: off + int64(i), Msg: fmt.Sprintf("invalid UTF-8 in %s (byte 0x%02X)", what, s[i]),
+		hint: hint.Hint{Kind: hint.Enable, Option: hint.AllowInvalidUTF8, Purpose: "to accept such bytes"}}
 }
 
 // readShortValue reads a string value token 0x40-0xBF: ASCII of
