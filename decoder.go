@@ -29,7 +29,7 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 	cfg := m.config()
 	sr, err := stream.NewStreamReader(r, cfg.stream)
 	if err != nil {
-		return &Decoder{err: err}
+		return &Decoder{err: decodeErr(err)}
 	}
 	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10}}
 }
@@ -58,11 +58,15 @@ func (dec *Decoder) Decode(v any) error {
 	d.releaseAny() // the next value must not share chunks with this one
 	if err != nil {
 		if err != io.EOF {
+			err = decodeErr(err)
 			dec.err = err
 		}
 		return err
 	}
-	return d.err
+	if d.err != nil {
+		return decodeErr(d.err)
+	}
+	return nil
 }
 
 // More reports whether another value follows, skipping end markers. It
@@ -76,7 +80,7 @@ func (dec *Decoder) More() bool {
 		k, err := dec.d.r.PeekKind()
 		if err != nil {
 			if err != io.EOF {
-				dec.err = err
+				dec.err = decodeErr(err)
 			}
 			return false
 		}
@@ -84,7 +88,7 @@ func (dec *Decoder) More() bool {
 			return true
 		}
 		if _, err := dec.d.r.ReadToken(); err != nil {
-			dec.err = err
+			dec.err = decodeErr(err)
 			return false
 		}
 	}

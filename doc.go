@@ -218,7 +218,10 @@
 //     repeated string or key costs one allocation.
 //
 // Errors: malformed input is a *SyntaxError and a limit exceeded is a
-// *LimitError, both with the byte offset; decoding stops at them. A value
+// *LimitError, both with the byte offset; decoding stops at them. Where an
+// option would accept the input, the text names it after the offset
+// ("...at offset 0; set DecOptions.HeaderOptional to read headerless
+// Smile", "raise DecOptions.MaxDepth only if the input is trusted"). A value
 // that does not fit its Go type is an *UnmarshalTypeError naming the
 // Smile kind (such as "string" or "integer 300"), the Go type, the path
 // from the root (such as "items[3].name") and the byte offset. As in

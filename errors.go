@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -16,6 +17,26 @@ type SyntaxError = stream.SyntaxError
 // LimitError is input that exceeds a decoding limit (depth, string, binary,
 // big-number or container length). It is the stream package's type.
 type LimitError = stream.LimitError
+
+// vocab names the options of this package in error messages: the stream
+// package's errors, which name ReaderOptions, name DecOptions once this
+// package returns them (see decodeErr).
+var vocab = &hint.Vocabulary{
+	Names: hint.GoNames("DecOptions.",
+		hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
+		hint.MaxContainerLen, hint.MaxExpansion, hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+	Set:      "set",
+	FromJSON: "compat.FromJSON",
+}
+
+// decodeErr returns err, an error of decoding that is not nil, with the
+// options its text names in this package's words.
+func decodeErr(err error) error { return hint.Relabel(err, vocab) }
+
+// replayVocab names no option: the Smile a MarshalSmile method returns is
+// read back with fixed options that the caller of Marshal cannot change,
+// so its errors give no advice.
+var replayVocab = &hint.Vocabulary{}
 
 // An UnmarshalTypeError describes a Smile value that cannot be stored in
 // the Go value it was decoded into.

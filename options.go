@@ -3,6 +3,7 @@ package smile
 import (
 	"fmt"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -249,13 +250,13 @@ func newDecConfig(o DecOptions) (*decConfig, error) {
 	}
 	switch {
 	case o.MaxContainerLen < 0:
-		return nil, fmt.Errorf("smile: DecOptions.MaxContainerLen is %d; it must be 0 (the default, %d) or positive", o.MaxContainerLen, DefaultMaxContainerLen)
+		return nil, &hint.OptionError{Prefix: "smile: ", Option: hint.MaxContainerLen, Value: o.MaxContainerLen, Default: DefaultMaxContainerLen, Vocab: vocab}
 	case o.MaxContainerLen == 0:
 		o.MaxContainerLen = DefaultMaxContainerLen
 	}
 	switch {
 	case o.MaxExpansion < 0:
-		return nil, fmt.Errorf("smile: DecOptions.MaxExpansion is %d; it must be 0 (the default, %d) or positive (math.MaxInt for no bound)", o.MaxExpansion, DefaultMaxExpansion)
+		return nil, &hint.OptionError{Prefix: "smile: ", Option: hint.MaxExpansion, Value: o.MaxExpansion, Default: DefaultMaxExpansion, Note: "math.MaxInt for no bound", Vocab: vocab}
 	case o.MaxExpansion == 0:
 		o.MaxExpansion = DefaultMaxExpansion
 	}
@@ -271,7 +272,7 @@ func newDecConfig(o DecOptions) (*decConfig, error) {
 	}
 	// Validate the limits once, through the stream package's rules.
 	if _, err := stream.NewReader(nil, so); err != nil {
-		return nil, err
+		return nil, hint.Relabel(err, vocab)
 	}
 	o.MaxDepth, o.MaxStringLen, o.MaxBinaryLen, o.MaxBigNumberLen =
 		orDefault(o.MaxDepth, DefaultMaxDepth), orDefault(o.MaxStringLen, DefaultMaxStringLen),

@@ -5,6 +5,7 @@ import (
 	"io"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -60,6 +61,15 @@ var errTrailingData = errors.New("smile: invalid document: more than one value")
 // optional) to e.w, token by token, so that back-references are those of
 // the document being written.
 func (e *encodeState) replay(data []byte) error {
+	err := e.replayValue(data)
+	if err != nil {
+		hint.Relabel(err, replayVocab)
+	}
+	return err
+}
+
+// replayValue is replay without the relabeling of its errors.
+func (e *encodeState) replayValue(data []byte) error {
 	if e.r == nil {
 		r, err := stream.NewReader(data, stream.ReaderOptions{HeaderOptional: true})
 		if err != nil {

@@ -36,7 +36,7 @@ func (m DecMode) Unmarshal(data []byte, v any) error {
 	}
 	d, err := newDecodeState(m.config(), data)
 	if err != nil {
-		return err
+		return decodeErr(err)
 	}
 	err = d.value(dec, p, false)
 	if err == io.EOF {
@@ -49,7 +49,10 @@ func (m DecMode) Unmarshal(data []byte, v any) error {
 		err = d.err
 	}
 	d.release()
-	return err
+	if err != nil {
+		return decodeErr(err)
+	}
+	return nil
 }
 
 // Valid is the package-level Valid with the options of m.
