@@ -104,7 +104,9 @@ func TestFromJSONErrors(t *testing.T) {
 		require.Error(t, err, in)
 	}
 	_, err := compat.FromJSONBytes([]byte(strings.Repeat("[", 50)+strings.Repeat("]", 50)), compat.FromJSONOptions{MaxDepth: 10})
-	require.ErrorContains(t, err, "deeper than 10")
+	var le *smile.LimitError
+	require.ErrorAs(t, err, &le)
+	require.Equal(t, "MaxDepth", le.Limit)
 	_, err = compat.FromJSONBytes([]byte(`1e99999999999999`), compat.FromJSONOptions{DecimalsAsBigDecimal: true})
 	require.ErrorContains(t, err, "scale")
 }

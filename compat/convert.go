@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/internal/transcode"
 	"github.com/go-smile/smile/stream"
 )
@@ -22,7 +23,9 @@ type FromJSONOptions struct {
 	// Jackson's JSON-to-Smile copy does.
 	DecimalsAsBigDecimal bool
 
-	// MaxDepth limits the nesting of the JSON input; 0 means 1000.
+	// MaxDepth limits the nesting of the JSON input; 0 means 1000, and a
+	// negative value is invalid. Deeper input is a *smile.LimitError whose
+	// Limit is "MaxDepth".
 	MaxDepth int
 }
 
@@ -59,6 +62,16 @@ type InvalidUTF8Error = transcode.InvalidUTF8Error
 // would replace them with U+FFFD). An escaped lone surrogate such as
 // "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func FromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
+	if err := fromJSON(w, r, opts); err != nil {
+		return hint.Relabel(err, fromJSONVocab)
+	}
+	return nil
+}
+
+func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
+	if opts.MaxDepth < 0 {
+		return &hint.OptionError{Prefix: "smile: ", Option: hint.MaxDepth, Value: opts.MaxDepth, Default: smile.DefaultMaxDepth}
+	}
 	mode, err := opts.Enc.EncMode()
 	if err != nil {
 		return err
@@ -71,6 +84,13 @@ func FromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 		DecimalsAsBigDecimal: opts.DecimalsAsBigDecimal,
 		MaxDepth:             opts.MaxDepth,
 	})
+}
+
+// fromJSONVocab names the options of FromJSON in error messages.
+var fromJSONVocab = &hint.Vocabulary{
+	Names: withNames(hint.GoNames("FromJSONOptions.Enc.", hint.OmitHeader, hint.SharedValues, hint.RawBinary),
+		hint.GoNames("FromJSONOptions.", hint.MaxDepth)),
+	Set: "set",
 }
 
 // FromJSONBytes is FromJSON on a byte slice.
@@ -87,30 +107,52 @@ func FromJSONBytes(data []byte, opts FromJSONOptions) ([]byte, error) {
 func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
 	mode, err := opts.Dec.DecMode()
 	if err != nil {
-		return err
+		return hint.Relabel(err, toJSONVocab)
 	}
 	sr, err := stream.NewStreamReader(r, mode.ReaderOptions())
 	if err != nil {
-		return err
+		return hint.Relabel(err, toJSONVocab)
 	}
-	return transcode.CopyToJSON(w, sr, opts.transcode())
+	if err := transcode.CopyToJSON(w, sr, opts.transcode()); err != nil {
+		return hint.Relabel(err, toJSONVocab)
+	}
+	return nil
 }
 
 // ToJSONBytes is ToJSON on a byte slice.
 func ToJSONBytes(data []byte, opts ToJSONOptions) ([]byte, error) {
 	mode, err := opts.Dec.DecMode()
 	if err != nil {
-		return nil, err
+		return nil, hint.Relabel(err, toJSONVocab)
 	}
 	sr, err := stream.NewReader(data, mode.ReaderOptions())
 	if err != nil {
-		return nil, err
+		return nil, hint.Relabel(err, toJSONVocab)
 	}
 	var out bytes.Buffer
 	if err := transcode.CopyToJSON(&out, sr, opts.transcode()); err != nil {
-		return nil, err
+		return nil, hint.Relabel(err, toJSONVocab)
 	}
 	return out.Bytes(), nil
+}
+
+// toJSONVocab names the options of ToJSON in error messages.
+var toJSONVocab = &hint.Vocabulary{
+	Names: withNames(
+		hint.GoNames("ToJSONOptions.Dec.",
+			hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
+			hint.MaxContainerLen, hint.MaxExpansion, hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+		hint.GoNames("ToJSONOptions.", hint.NonFiniteAsStrings)),
+	Set:      "set",
+	FromJSON: "compat.FromJSON",
+}
+
+// withNames returns m with the names of more added.
+func withNames(m, more map[hint.Option]string) map[hint.Option]string {
+	for o, n := range more {
+		m[o] = n
+	}
+	return m
 }
 
 func (o ToJSONOptions) transcode() transcode.ToJSON {

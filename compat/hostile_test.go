@@ -17,7 +17,7 @@ func TestHostileTranscoding(t *testing.T) {
 	const n = 1_000_000
 	deepJSON := strings.Repeat("[", n) + strings.Repeat("]", n)
 	_, err := FromJSONBytes([]byte(deepJSON), FromJSONOptions{})
-	if err == nil || !strings.Contains(err.Error(), "deeper than 1000") {
+	if le := (*smile.LimitError)(nil); !errors.As(err, &le) || le.Limit != "MaxDepth" || le.Max != 1000 {
 		t.Fatalf("FromJSON of %d nested arrays: %v", n, err)
 	}
 	if _, err := FromJSONBytes([]byte(strings.Repeat(`{"a":`, 1001)), FromJSONOptions{}); err == nil {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -24,7 +25,8 @@ type FromJSON struct {
 	DecimalsAsBigDecimal bool
 
 	// MaxDepth limits the nesting of the JSON input; 0 means
-	// stream.DefaultMaxDepth (1000).
+	// stream.DefaultMaxDepth (1000). Deeper input is a *stream.LimitError
+	// whose Limit is "MaxDepth".
 	MaxDepth int
 }
 
@@ -34,6 +36,10 @@ func (o FromJSON) maxDepth() int {
 	}
 	return o.MaxDepth
 }
+
+// noAdvice names no option: the errors of this package give advice only
+// once the API layer that has the options relabels them.
+var noAdvice = &hint.Vocabulary{}
 
 // flushThreshold is how many Smile bytes CopyFromJSON buffers before it
 // writes them to the destination.
@@ -148,7 +154,10 @@ func (c *jsonCopier) copyValue() error {
 			switch t {
 			case '{', '[':
 				if len(stack) == c.maxDepth {
-					return fmt.Errorf("smile: JSON nesting deeper than %d at offset %d (raise MaxDepth if the input is trusted)", c.maxDepth, c.dec.InputOffset())
+					// The offset of the bracket, which the decoder has just
+					// read; the advice names MaxDepth once the API layer
+					// relabels the error (hint.Relabel).
+					return hint.Relabel(&stream.LimitError{Offset: c.dec.InputOffset() - 1, Limit: string(hint.MaxDepth), Max: int64(c.maxDepth), Got: int64(len(stack)) + 1}, noAdvice)
 				}
 				stack = append(stack, frame{object: t == '{', expectKey: t == '{'})
 				if t == '{' {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -207,15 +208,22 @@ func (jw *jsonWriter) newline() {
 	}
 }
 
-// errNonFinite is returned for NaN and ±Inf without NonFiniteAsStrings.
-var errNonFinite = errors.New("has no JSON form (set NonFiniteAsStrings to write it as a string)")
+// errNonFinite is the cause of the error for NaN and ±Inf without
+// NonFiniteAsStrings.
+var errNonFinite = errors.New("smile: a non-finite float has no JSON form")
 
 // appendFloat writes f in the shortest form that reads back to the same
 // float of the given size, formatted as encoding/json formats floats.
 func (jw *jsonWriter) appendFloat(b []byte, f float64, bits int, offset int64) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if !jw.opts.NonFiniteAsStrings {
-			return b, fmt.Errorf("smile: float %v at offset %d %w", f, offset, errNonFinite)
+			// The advice names NonFiniteAsStrings once the API layer that
+			// has the option relabels the error (hint.Relabel).
+			return b, &hint.Error{
+				Msg:  fmt.Sprintf("smile: float %v at offset %d has no JSON form", f, offset),
+				Hint: hint.Hint{Kind: hint.Enable, Option: hint.NonFiniteAsStrings, Purpose: "to write it as a string"},
+				Err:  errNonFinite,
+			}
 		}
 		switch {
 		case math.IsNaN(f):

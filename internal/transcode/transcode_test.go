@@ -57,11 +57,17 @@ func TestWriteValueErrors(t *testing.T) {
 		{`[1,`, "ends inside a value"},
 		{`[1,]`, "invalid JSON"},
 		{`{"a" 1}`, "invalid JSON"},
-		{strings.Repeat("[", 3) + strings.Repeat("]", 3), "nesting deeper than 2"},
+		{strings.Repeat("[", 3) + strings.Repeat("]", 3), "MaxDepth exceeded at offset 2: input asks for 3, limit is 2"},
 	} {
 		err := WriteValue(newWriter(t), []byte(c.in), FromJSON{MaxDepth: 2})
 		require.ErrorContains(t, err, c.msg, "%q", c.in)
 	}
+	// The depth is a *stream.LimitError that names no option of its own:
+	// the API layer that has one (compat.FromJSONOptions.MaxDepth) does.
+	err := WriteValue(newWriter(t), []byte("[[[]]]"), FromJSON{MaxDepth: 2})
+	require.EqualError(t, err, "smile: MaxDepth exceeded at offset 2: input asks for 3, limit is 2")
+	var le *stream.LimitError
+	require.ErrorAs(t, err, &le)
 }
 
 // smileOf writes a root array of the given JSON values with WriteValue.
