@@ -23,6 +23,7 @@ func (d *decFlags) declare(fs *flag.FlagSet) {
 	fs.IntVar(&d.opts.MaxDepth, "max-depth", smile.DefaultMaxDepth, "maximum nesting of arrays and objects")
 	fs.IntVar(&d.opts.MaxStringLen, "max-string-len", smile.DefaultMaxStringLen, "maximum bytes of one string or key")
 	fs.IntVar(&d.opts.MaxBinaryLen, "max-binary-len", smile.DefaultMaxBinaryLen, "maximum bytes of one binary value")
+	fs.IntVar(&d.opts.MaxBigNumberLen, "max-big-number-len", smile.DefaultMaxBigNumberLen, "maximum bytes of one BigInteger or BigDecimal magnitude")
 	fs.BoolVar(&d.opts.AllowInvalidUTF8, "allow-invalid-utf8", false, "accept strings that are not valid UTF-8")
 	fs.BoolVar(&d.opts.Lenient7Bit, "lenient-7bit", false, "accept 7-bit binary bytes with the high bit set, as Jackson does")
 	fs.BoolVar(&d.opts.KeepNamesAcrossHeaders, "keep-names-across-headers", false, "keep the shared-name table at a header in mid-stream, as Jackson does")
@@ -34,7 +35,7 @@ func (d *decFlags) mode() (smile.DecMode, error) {
 	o.HeaderOptional = !d.requireHeader
 	m, err := o.DecMode()
 	if err != nil {
-		return m, fmt.Errorf("%w: %v", errUsage, err)
+		return m, fmt.Errorf("%w: %v", errUsage, commandErr(err))
 	}
 	return m, nil
 }
@@ -56,7 +57,7 @@ func fromJSONFlags(fs *flag.FlagSet) runFunc {
 	maxDepth := fs.Int("max-depth", smile.DefaultMaxDepth, "maximum nesting of the JSON input")
 	return func(in io.Reader, out io.Writer) error {
 		if _, err := enc.EncMode(); err != nil {
-			return fmt.Errorf("%w: %v", errUsage, err)
+			return fmt.Errorf("%w: %v", errUsage, commandErr(err))
 		}
 		w := bufio.NewWriter(out)
 		if err := compat.FromJSON(w, in, compat.FromJSONOptions{Enc: *enc, DecimalsAsBigDecimal: *bigDec, MaxDepth: *maxDepth}); err != nil {

@@ -91,7 +91,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer closeIn()
 	if err := runFn(in, stdout); err != nil {
-		if errors.Is(err, errUsage) {
+		err = commandErr(err)
+		if errors.Is(err, errUsage) || isBadFlagValue(err) {
 			fmt.Fprintf(stderr, "smile %s: %v\n", c.name, err)
 			return 2
 		}

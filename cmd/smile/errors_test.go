@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/go-smile/smile/compat"
+)
+
+// runIn runs the command in this process and returns its exit code and
+// standard error.
+func runIn(t *testing.T, stdin []byte, args ...string) (int, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, bytes.NewReader(stdin), &stdout, &stderr)
+	return code, stderr.String()
+}
+
+// TestErrorsNameFlags checks the whole text of the errors that advise an
+// option: the command names its own flags, not the Go options.
+func TestErrorsNameFlags(t *testing.T) {
+	fromJSON := func(js string) []byte {
+		b, err := compat.FromJSONBytes([]byte(js), compat.FromJSONOptions{})
+		require.NoError(t, err)
+		return b
+	}
+	nan := []byte{0x3A, 0x29, 0x0A, 0x01, 0x29, 0x00, 0x7F, 0x7C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}
+	for _, c := range []struct {
+		name string
+		in   []byte
+		args []string
+		code int
+		want string
+	}{
+		{"JSON given to tojson", []byte(`{"a":1}`), []string{"tojson"}, 1,
+			"smile tojson: smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input looks like JSON text, not Smile: convert it with smile fromjson"},
+		{"JSON given to validate", []byte("\n[1]"), []string{"validate"}, 1,
+			"smile validate: smile: input does not start with the Smile header (first byte 0x0A) at offset 0; the input looks like JSON text, not Smile: convert it with smile fromjson"},
+		{"headerless", []byte{0xFA, 0xFB}, []string{"tojson"}, 1,
+			"smile tojson: smile: input does not start with the Smile header (first byte 0xFA) at offset 0; use --require-header=false to read headerless Smile"},
+		{"headerless to validate", []byte{0xFA, 0xFB}, []string{"validate"}, 1,
+			"smile validate: smile: input does not start with the Smile header (first byte 0xFA) at offset 0; use --require-header=false to read headerless Smile"},
+		{"max-depth", fromJSON("[[[1]]]"), []string{"tojson", "--max-depth", "2"}, 1,
+			"smile tojson: smile: MaxDepth exceeded at offset 6: input asks for 3, limit is 2; raise --max-depth only if the input is trusted"},
+		{"max-string-len", fromJSON(`["abcdef"]`), []string{"validate", "--max-string-len=3"}, 1,
+			"smile validate: smile: MaxStringLen exceeded at offset 5: input asks for 6, limit is 3; raise --max-string-len only if the input is trusted"},
+		{"max-big-number-len", fromJSON("[123456789012345678901234567890]"), []string{"tojson", "--max-big-number-len=4"}, 1,
+			"smile tojson: smile: MaxBigNumberLen exceeded at offset 5: input asks for 13, limit is 4; raise --max-big-number-len only if the input is trusted"},
+		{"non-finite", nan, []string{"tojson"}, 1,
+			"smile tojson: smile: float NaN at offset 4 has no JSON form; use --non-finite-strings to write it as a string"},
+		{"fromjson max-depth", []byte("[[[1]]]"), []string{"fromjson", "--max-depth=2"}, 1,
+			"smile fromjson: smile: MaxDepth exceeded at offset 2: input asks for 3, limit is 2; raise --max-depth only if the input is trusted"},
+		{"negative max-depth", nil, []string{"tojson", "--max-depth=-1"}, 2,
+			"smile tojson: usage: smile: --max-depth is -1; it must be 0 (the default, 1000) or positive"},
+		{"fromjson negative max-depth", []byte("[]"), []string{"fromjson", "--max-depth=-1"}, 2,
+			"smile fromjson: smile: --max-depth is -1; it must be 0 (the default, 1000) or positive"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, stderr := runIn(t, c.in, c.args...)
+			require.Equal(t, c.code, code, stderr)
+			require.Equal(t, c.want, strings.TrimSuffix(stderr, "\n"))
+		})
+	}
+}
