@@ -84,7 +84,7 @@ func (e *encodeState) writeKey(s string) error {
 // *UnsupportedValueError otherwise.
 func (e *encodeState) fixUTF8(s string) ([]byte, error) {
 	if !e.cfg.opts.ReplaceInvalidUTF8 {
-		return nil, &UnsupportedValueError{Value: reflect.ValueOf(s), Str: "invalid UTF-8 in string " + strconv.Quote(s)}
+		return nil, &UnsupportedValueError{Value: reflect.ValueOf(s), Str: "invalid UTF-8 in string " + strconv.Quote(s) + "; set EncOptions.ReplaceInvalidUTF8 to write each bad byte as U+FFFD"}
 	}
 	b := e.scratch[:0]
 	for i := 0; i < len(s); {

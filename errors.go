@@ -19,12 +19,15 @@ type SyntaxError = stream.SyntaxError
 type LimitError = stream.LimitError
 
 // vocab names the options of this package in error messages: the stream
-// package's errors, which name ReaderOptions, name DecOptions once this
-// package returns them (see decodeErr).
+// package's errors, which name ReaderOptions and WriterOptions, name
+// DecOptions and EncOptions once this package returns them (see
+// decodeErr).
 var vocab = &hint.Vocabulary{
-	Names: hint.GoNames("DecOptions.",
-		hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
-		hint.MaxContainerLen, hint.MaxExpansion, hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+	Names: hint.Merge(
+		hint.GoNames("DecOptions.",
+			hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
+			hint.MaxContainerLen, hint.MaxExpansion, hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+		hint.GoNames("EncOptions.", hint.OmitHeader, hint.SharedValues, hint.RawBinary)),
 	Set:      "set",
 	FromJSON: "compat.FromJSON",
 }

@@ -82,3 +82,10 @@ func TestMarshalerErrorGivesNoAdvice(t *testing.T) {
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 }
+
+func TestEncModeErrorsNameEncOptions(t *testing.T) {
+	_, err := EncOptions{OmitHeader: true, SharedValues: true}.EncMode()
+	require.EqualError(t, err, "smile: inconsistent options: EncOptions.OmitHeader with EncOptions.SharedValues (a headerless reader assumes no shared values)")
+	_, err = Marshal("a\xffb")
+	require.EqualError(t, err, `smile: unsupported value: invalid UTF-8 in string "a\xffb"; set EncOptions.ReplaceInvalidUTF8 to write each bad byte as U+FFFD`)
+}

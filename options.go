@@ -239,7 +239,7 @@ func newEncConfig(o EncOptions) (*encConfig, error) {
 	}
 	// Let the stream package refuse the combinations Jackson refuses.
 	if _, err := stream.NewWriter(so); err != nil {
-		return nil, err
+		return nil, hint.Relabel(err, vocab)
 	}
 	return &encConfig{opts: o, stream: so}, nil
 }

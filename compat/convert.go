@@ -88,7 +88,8 @@ func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 
 // fromJSONVocab names the options of FromJSON in error messages.
 var fromJSONVocab = &hint.Vocabulary{
-	Names: withNames(hint.GoNames("FromJSONOptions.Enc.", hint.OmitHeader, hint.SharedValues, hint.RawBinary),
+	Names: hint.Merge(
+		hint.GoNames("FromJSONOptions.Enc.", hint.OmitHeader, hint.SharedValues, hint.RawBinary),
 		hint.GoNames("FromJSONOptions.", hint.MaxDepth)),
 	Set: "set",
 }
@@ -138,21 +139,13 @@ func ToJSONBytes(data []byte, opts ToJSONOptions) ([]byte, error) {
 
 // toJSONVocab names the options of ToJSON in error messages.
 var toJSONVocab = &hint.Vocabulary{
-	Names: withNames(
+	Names: hint.Merge(
 		hint.GoNames("ToJSONOptions.Dec.",
 			hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
 			hint.MaxContainerLen, hint.MaxExpansion, hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
 		hint.GoNames("ToJSONOptions.", hint.NonFiniteAsStrings)),
 	Set:      "set",
 	FromJSON: "compat.FromJSON",
-}
-
-// withNames returns m with the names of more added.
-func withNames(m, more map[hint.Option]string) map[hint.Option]string {
-	for o, n := range more {
-		m[o] = n
-	}
-	return m
 }
 
 func (o ToJSONOptions) transcode() transcode.ToJSON {

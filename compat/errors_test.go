@@ -66,4 +66,7 @@ func TestFromJSONErrorHints(t *testing.T) {
 
 	_, err = compat.FromJSONBytes([]byte("[]"), compat.FromJSONOptions{MaxDepth: -1})
 	require.EqualError(t, err, "smile: FromJSONOptions.MaxDepth is -1; it must be 0 (the default, 1000) or positive")
+
+	_, err = compat.FromJSONBytes([]byte("[]"), compat.FromJSONOptions{Enc: smile.EncOptions{OmitHeader: true, RawBinary: true}})
+	require.EqualError(t, err, "smile: inconsistent options: FromJSONOptions.Enc.OmitHeader with FromJSONOptions.Enc.RawBinary (a headerless reader assumes no raw binary)")
 }

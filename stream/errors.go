@@ -62,9 +62,12 @@ func (e *WriterError) Error() string { return "smile: " + e.Msg }
 
 // vocab names the options of this package in error messages.
 var vocab = &hint.Vocabulary{
-	Names: hint.GoNames("ReaderOptions.",
-		hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
-		hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+	Names: hint.Merge(
+		hint.GoNames("ReaderOptions.",
+			hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
+			hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+		// The writer's options whose names the reader's do not share.
+		hint.GoNames("WriterOptions.", hint.OmitHeader, hint.SharedValues, hint.RawBinary)),
 	Set:      "set",
 	FromJSON: "compat.FromJSON",
 }

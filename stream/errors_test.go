@@ -3,6 +3,7 @@ package stream_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -74,4 +75,11 @@ func TestOptionErrorNamesReaderOptions(t *testing.T) {
 	require.EqualError(t, err, "smile: ReaderOptions.MaxDepth is -1; it must be 0 (the default, 1000) or positive")
 	_, err = stream.NewStreamReader(bytes.NewReader(nil), stream.ReaderOptions{MaxStringLen: -5})
 	require.EqualError(t, err, "smile: ReaderOptions.MaxStringLen is -5; it must be 0 (the default, 67108864) or positive")
+}
+
+func TestWriterConflictNamesWriterOptions(t *testing.T) {
+	_, err := stream.NewWriter(stream.WriterOptions{OmitHeader: true, SharedValues: true})
+	require.EqualError(t, err, "smile: inconsistent options: WriterOptions.OmitHeader with WriterOptions.SharedValues (a headerless reader assumes no shared values)")
+	_, err = stream.NewWriterTo(io.Discard, stream.WriterOptions{OmitHeader: true, RawBinary: true})
+	require.EqualError(t, err, "smile: inconsistent options: WriterOptions.OmitHeader with WriterOptions.RawBinary (a headerless reader assumes no raw binary)")
 }

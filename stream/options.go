@@ -1,10 +1,6 @@
 package stream
 
-import (
-	"fmt"
-
-	"github.com/go-smile/smile/internal/hint"
-)
+import "github.com/go-smile/smile/internal/hint"
 
 // WriterOptions selects the Smile features a Writer uses. The zero value
 // means Jackson's defaults: a header, shared property names, no shared
@@ -65,10 +61,10 @@ func (o WriterOptions) headerFlags() byte {
 // validate refuses the combinations Jackson's SmileFactory refuses.
 func (o WriterOptions) validate() error {
 	if o.OmitHeader && o.SharedValues {
-		return fmt.Errorf("smile: inconsistent writer options: OmitHeader with SharedValues (a headerless reader assumes no shared values)")
+		return &hint.ConflictError{Prefix: "smile: ", A: hint.OmitHeader, B: hint.SharedValues, Why: "a headerless reader assumes no shared values", Vocab: vocab}
 	}
 	if o.OmitHeader && o.RawBinary {
-		return fmt.Errorf("smile: inconsistent writer options: OmitHeader with RawBinary (a headerless reader assumes no raw binary)")
+		return &hint.ConflictError{Prefix: "smile: ", A: hint.OmitHeader, B: hint.RawBinary, Why: "a headerless reader assumes no raw binary", Vocab: vocab}
 	}
 	return nil
 }

@@ -55,6 +55,8 @@ func TestErrorsNameFlags(t *testing.T) {
 			"smile fromjson: smile: MaxDepth exceeded at offset 2: input asks for 3, limit is 2; raise --max-depth only if the input is trusted"},
 		{"negative max-depth", nil, []string{"tojson", "--max-depth=-1"}, 2,
 			"smile tojson: usage: smile: --max-depth is -1; it must be 0 (the default, 1000) or positive"},
+		{"inconsistent flags", nil, []string{"fromjson", "--no-header", "--raw-binary"}, 2,
+			"smile fromjson: usage: smile: inconsistent options: --no-header with --raw-binary (a headerless reader assumes no raw binary)"},
 		{"fromjson negative max-depth", []byte("[]"), []string{"fromjson", "--max-depth=-1"}, 2,
 			"smile fromjson: smile: --max-depth is -1; it must be 0 (the default, 1000) or positive"},
 	} {

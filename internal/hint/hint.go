@@ -73,6 +73,17 @@ func GoNames(prefix string, opts ...Option) map[Option]string {
 	return m
 }
 
+// Merge returns the union of the Names maps ms; a later map wins.
+func Merge(ms ...map[Option]string) map[Option]string {
+	out := map[Option]string{}
+	for _, m := range ms {
+		for o, n := range m {
+			out[o] = n
+		}
+	}
+	return out
+}
+
 // Name returns how v names o, or "" when it has no name for it.
 func (v *Vocabulary) Name(o Option) string {
 	if v == nil {
@@ -150,11 +161,7 @@ type OptionError struct {
 func (e *OptionError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Prefix)
-	if n := e.Vocab.Name(e.Option); n != "" {
-		b.WriteString(n)
-	} else {
-		b.WriteString(string(e.Option))
-	}
+	b.WriteString(e.Vocab.nameOr(e.Option))
 	b.WriteString(" is ")
 	b.WriteString(strconv.Itoa(e.Value))
 	b.WriteString("; it must be 0 (the default, ")
@@ -166,6 +173,26 @@ func (e *OptionError) Error() string {
 		b.WriteString(")")
 	}
 	return b.String()
+}
+
+// A ConflictError is two options that cannot be set together.
+type ConflictError struct {
+	Prefix string // the package's prefix, such as "smile: "
+	A, B   Option
+	Why    string // the reason, such as "a headerless reader assumes no shared values"
+	Vocab  *Vocabulary
+}
+
+func (e *ConflictError) Error() string {
+	return e.Prefix + "inconsistent options: " + e.Vocab.nameOr(e.A) + " with " + e.Vocab.nameOr(e.B) + " (" + e.Why + ")"
+}
+
+// nameOr returns how v names o, or o's Go name when v has none for it.
+func (v *Vocabulary) nameOr(o Option) string {
+	if n := v.Name(o); n != "" {
+		return n
+	}
+	return string(o)
 }
 
 // An Error is a message followed by a hint, for errors that have no type
@@ -206,6 +233,8 @@ func relabel(err error, v *Vocabulary, depth int) {
 	for ; err != nil && depth < 100; depth++ {
 		switch e := err.(type) {
 		case *OptionError:
+			e.Vocab = v
+		case *ConflictError:
 			e.Vocab = v
 		case *Error:
 			e.Vocab = v

@@ -53,6 +53,17 @@ func TestOptionError(t *testing.T) {
 	}
 }
 
+func TestConflictError(t *testing.T) {
+	e := &ConflictError{Prefix: "smile: ", A: OmitHeader, B: SharedValues, Why: "because"}
+	if got, want := e.Error(), "smile: inconsistent options: OmitHeader with SharedValues (because)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	Relabel(fmt.Errorf("w: %w", e), &Vocabulary{Names: map[Option]string{OmitHeader: "--no-header", SharedValues: "--shared-values"}})
+	if got, want := e.Error(), "smile: inconsistent options: --no-header with --shared-values (because)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
 // TestRelabel checks that Relabel reaches the errors that carry a
 // vocabulary through wrapping, joined errors and registered labelers.
 func TestRelabel(t *testing.T) {
