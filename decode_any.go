@@ -23,16 +23,16 @@ func (d *decodeState) anyValue() (any, error) {
 	case stream.KindFalse:
 		return false, nil
 	case stream.KindInt:
-		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
-			return d.numberAny()
+		if d.cfg.opts.AnyNumbers != AnyNumbersNative {
+			return d.otherAnyNumber()
 		}
 		if v := d.tok.Int(); uint64(v) < 256 {
 			return v, nil // the runtime boxes these without allocating
 		}
 		return d.ints.box(d.tok.Int(), &d.used), nil
 	case stream.KindFloat32, stream.KindFloat64:
-		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
-			return d.numberAny()
+		if d.cfg.opts.AnyNumbers != AnyNumbersNative {
+			return d.otherAnyNumber()
 		}
 		return d.floats.box(d.tok.Float64(), &d.used), nil
 	case stream.KindString:
@@ -50,16 +50,16 @@ func (d *decodeState) anyValue() (any, error) {
 		copy(out, b)
 		return out, nil
 	case stream.KindBigInt:
-		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
-			return d.numberAny()
+		if d.cfg.opts.AnyNumbers != AnyNumbersNative {
+			return d.otherAnyNumber()
 		}
 		if err := d.chargeBig(); err != nil {
 			return nil, err
 		}
 		return d.tok.BigInt(), nil
 	case stream.KindBigDecimal:
-		if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
-			return d.numberAny()
+		if d.cfg.opts.AnyNumbers != AnyNumbersNative {
+			return d.otherAnyNumber()
 		}
 		if err := d.chargeBig(); err != nil {
 			return nil, err
@@ -98,6 +98,42 @@ func (d *decodeState) strAny() any {
 	v := d.strs.box(s, &d.used)
 	d.valAnys[slot] = v
 	return v
+}
+
+// otherAnyNumber returns the current number token in an interface value
+// as AnyNumbersAsNumber or AnyNumbersFloat64 say.
+func (d *decodeState) otherAnyNumber() (any, error) {
+	if d.cfg.opts.AnyNumbers == AnyNumbersAsNumber {
+		return d.numberAny()
+	}
+	return d.float64Any()
+}
+
+// float64Any returns the current number token as a float64 in an
+// interface value (AnyNumbersFloat64), rounded to nearest as
+// encoding/json's strconv.ParseFloat rounds. A BigInteger or BigDecimal
+// beyond float64's range is an *UnmarshalTypeError, as encoding/json's
+// error for such a number, and the value is nil, as encoding/json leaves
+// it; decoding goes on.
+func (d *decodeState) float64Any() (any, error) {
+	var f float64
+	switch d.tok.Kind {
+	case stream.KindInt:
+		f = float64(d.tok.Int())
+	case stream.KindFloat32, stream.KindFloat64:
+		f = d.tok.Float64()
+	case stream.KindBigInt, stream.KindBigDecimal:
+		var err error
+		if d.tok.Kind == stream.KindBigInt {
+			f, err = strconv.ParseFloat(d.tok.BigInt().String(), 64)
+		} else {
+			f, err = d.bigDecimalFloat(64)
+		}
+		if err != nil {
+			return nil, d.typeErrorErr(decFloat64Type, strconv.ErrRange)
+		}
+	}
+	return d.floats.box(f, &d.used), nil
 }
 
 // numberAny returns the current number token as a Number in an interface

@@ -2,9 +2,23 @@ package smile
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"math/big"
+	"path/filepath"
+	"reflect"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/go-smile/smile/internal/golden"
+	"github.com/go-smile/smile/stream"
 )
 
 // TestUnmarshalAnyKeepsNoEarlierDocument checks that a value decoded into
@@ -64,4 +78,102 @@ func checkFirstFreed(t *testing.T, decode func() []any) {
 	}
 	runtime.KeepAlive(second)
 	t.Error("the values of a document are kept alive by those of the next one")
+}
+
+// TestUnmarshalAnyNumbersFloat64 decodes each golden document into any
+// twice: its JSON text by encoding/json, and Jackson's Smile for it with
+// AnyNumbersFloat64. Every number must be the same float64.
+func TestUnmarshalAnyNumbersFloat64(t *testing.T) {
+	m, err := DecOptions{AnyNumbers: AnyNumbersFloat64}.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := filepath.Glob(filepath.Join("testdata", "golden", "json", "*.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no golden JSON documents: %v", err)
+	}
+	for _, name := range names {
+		text, err := golden.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sm, err := golden.ReadFile(strings.TrimSuffix(name, ".json") + ".default.smile")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Some documents are sequences of root values. A number beyond
+		// float64's range is a type error for both, after which both go on.
+		var want, got []any
+		jd := json.NewDecoder(bytes.NewReader(text))
+		for {
+			var v any
+			var jte *json.UnmarshalTypeError
+			err := jd.Decode(&v)
+			if err == io.EOF {
+				break
+			} else if err != nil && !errors.As(err, &jte) {
+				t.Fatalf("%s: encoding/json: %v", name, err)
+			}
+			want = append(want, v, err != nil)
+		}
+		sd := m.NewDecoder(bytes.NewReader(sm))
+		for {
+			var v any
+			var te *UnmarshalTypeError
+			err := sd.Decode(&v)
+			if err == io.EOF {
+				break
+			} else if err != nil && !errors.As(err, &te) {
+				t.Fatalf("%s: %v", name, err)
+			}
+			got = append(got, v, err != nil)
+		}
+		if filepath.Base(name) == "g-exp-overflow.json" {
+			// Jackson wrote 1e400 and -1e400 as float64 tokens holding
+			// ±Inf, which the Smile decoder gives as they are; encoding/json
+			// fails on them instead.
+			want = []any{[]any{math.Inf(1), math.Inf(-1), 0.0, math.Copysign(0, -1), 5e-324}, false}
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("%s: mismatch (-json +smile):\n%s", name, cmp.Diff(want, got))
+		}
+	}
+}
+
+// TestUnmarshalAnyNumbersFloat64Kinds checks each Smile number token with
+// AnyNumbersFloat64, the values written by stream.Writer (whose bytes the
+// golden tests check against Jackson), and the error for a BigInteger
+// beyond float64's range.
+func TestUnmarshalAnyNumbersFloat64Kinds(t *testing.T) {
+	m, err := DecOptions{AnyNumbers: AnyNumbersFloat64}.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := stream.NewWriter(stream.WriterOptions{})
+	huge := new(big.Int).Lsh(big.NewInt(1), 1100)
+	_ = w.WriteStartArray()
+	_ = w.WriteInt(1<<53 + 1)
+	_ = w.WriteBigInt(new(big.Int).Lsh(big.NewInt(1), 64))
+	_ = w.WriteFloat32(1.5)
+	_ = w.WriteFloat64(-0.1)
+	_ = w.WriteBigDecimal(big.NewInt(15), 1)
+	_ = w.WriteBigInt(huge)
+	_ = w.WriteString("x")
+	_ = w.WriteEndArray()
+	var v any
+	err = m.Unmarshal(w.Bytes(), &v)
+	var te *UnmarshalTypeError
+	if !errors.As(err, &te) || te.Type != reflect.TypeFor[float64]() || !errors.Is(err, strconv.ErrRange) {
+		t.Fatalf("err = %v, want an *UnmarshalTypeError for float64 wrapping strconv.ErrRange", err)
+	}
+	want := []any{float64(1 << 53), 18446744073709551616.0, 1.5, -0.1, 1.5, nil, "x"}
+	if !reflect.DeepEqual(v, want) {
+		t.Fatalf("got %#v, want %#v", v, want)
+	}
+	// encoding/json agrees on the huge number: an error, nil stored.
+	var jv any
+	jerr := json.Unmarshal([]byte("[1e400]"), &jv)
+	if jerr == nil || !reflect.DeepEqual(jv, []any{nil}) {
+		t.Fatalf("encoding/json: %v %#v", jerr, jv)
+	}
 }

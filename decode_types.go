@@ -32,6 +32,7 @@ var (
 	decNumberType          = reflect.TypeFor[Number]()
 	decJsonNumberType      = reflect.TypeFor[json.Number]()
 	decAnyType             = reflect.TypeFor[any]()
+	decFloat64Type         = reflect.TypeFor[float64]()
 )
 
 // decCache maps rt.TypeKey(t) to the decFunc of t.

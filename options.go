@@ -92,6 +92,12 @@ const (
 	// AnyNumbersAsNumber decodes every Smile number as a Number, holding
 	// its exact decimal text, like encoding/json's UseNumber.
 	AnyNumbersAsNumber
+	// AnyNumbersFloat64 decodes every Smile number as a float64, as
+	// encoding/json does by default: integers, BigIntegers and
+	// BigDecimals are rounded to the nearest float64 (so integers above
+	// 2^53 may lose digits), and a BigInteger or BigDecimal beyond
+	// float64's range is an *UnmarshalTypeError that leaves the value nil.
+	AnyNumbersFloat64
 )
 
 // Default decoding limits; see DecOptions.
@@ -245,8 +251,8 @@ func newEncConfig(o EncOptions) (*encConfig, error) {
 }
 
 func newDecConfig(o DecOptions) (*decConfig, error) {
-	if o.AnyNumbers != AnyNumbersNative && o.AnyNumbers != AnyNumbersAsNumber {
-		return nil, fmt.Errorf("smile: invalid DecOptions.AnyNumbers %d", o.AnyNumbers)
+	if o.AnyNumbers < AnyNumbersNative || o.AnyNumbers > AnyNumbersFloat64 {
+		return nil, fmt.Errorf("smile: invalid DecOptions.AnyNumbers %d; use AnyNumbersNative, AnyNumbersAsNumber or AnyNumbersFloat64", o.AnyNumbers)
 	}
 	switch {
 	case o.MaxContainerLen < 0:
