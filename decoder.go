@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/go-smile/smile/stream"
@@ -102,4 +103,41 @@ func (dec *Decoder) InputOffset() int64 {
 		return 0
 	}
 	return dec.d.r.InputOffset()
+}
+
+// Buffered returns a reader of the data remaining in the Decoder's
+// buffer: what it read from its io.Reader past the last value decoded
+// (InputOffset). The reader is valid until the next call on the Decoder.
+func (dec *Decoder) Buffered() io.Reader {
+	if dec.d == nil {
+		return bytes.NewReader(nil)
+	}
+	return bytes.NewReader(dec.d.r.Buffered())
+}
+
+// DisallowUnknownFields makes the Decoder report an object key that
+// matches no field of the destination struct, as
+// DecOptions.DisallowUnknownFields does (and as encoding/json's method of
+// the same name).
+func (dec *Decoder) DisallowUnknownFields() {
+	dec.setOptions(func(o *DecOptions) { o.DisallowUnknownFields = true })
+}
+
+// UseNumber makes the Decoder decode numbers in interface values as a
+// Number holding their exact text, as DecOptions.AnyNumbers =
+// AnyNumbersAsNumber does (and as encoding/json's method of the same
+// name, for json.Number).
+func (dec *Decoder) UseNumber() {
+	dec.setOptions(func(o *DecOptions) { o.AnyNumbers = AnyNumbersAsNumber })
+}
+
+// setOptions changes the Decoder's options from the next Decode on. The
+// options of the mode it was made from are not changed.
+func (dec *Decoder) setOptions(change func(*DecOptions)) {
+	if dec.d == nil {
+		return
+	}
+	c := *dec.d.cfg
+	change(&c.opts)
+	dec.d.cfg = &c
 }

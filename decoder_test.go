@@ -2,12 +2,16 @@ package smile
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/go-smile/smile/stream"
 )
 
 func TestDecoderSequence(t *testing.T) {
@@ -100,4 +104,75 @@ func TestDecoderErrors(t *testing.T) {
 	var le *LimitError
 	require.ErrorAs(t, dec.Decode(&v), &le)
 	require.Equal(t, "MaxContainerLen", le.Limit)
+}
+
+// TestDecoderBuffered checks that what Buffered returns, followed by what
+// the io.Reader still holds, is the input after the value decoded, as
+// with encoding/json's Decoder.
+func TestDecoderBuffered(t *testing.T) {
+	// A document holding 1, then bytes that are not Smile.
+	data := append(mustHex("3A 29 0A 01 C2 FF"), "trailing text"...)
+	for _, oneByte := range []bool{false, true} {
+		src := bytes.NewReader(data)
+		var r io.Reader = src
+		if oneByte {
+			r = iotest.OneByteReader(src)
+		}
+		dec := NewDecoder(r)
+		var v int
+		require.NoError(t, dec.Decode(&v))
+		require.Equal(t, 1, v)
+		rest, err := io.ReadAll(io.MultiReader(dec.Buffered(), src))
+		require.NoError(t, err)
+		require.Equal(t, data[dec.InputOffset():], rest, "one byte reads: %v", oneByte)
+		require.Equal(t, int64(5), dec.InputOffset())
+	}
+	// encoding/json's Decoder does the same with its text.
+	jdec := json.NewDecoder(strings.NewReader(`1 trailing`))
+	var v int
+	require.NoError(t, jdec.Decode(&v))
+	rest, err := io.ReadAll(jdec.Buffered())
+	require.NoError(t, err)
+	require.Equal(t, " trailing", string(rest))
+}
+
+// TestDecoderMethodOptions checks DisallowUnknownFields and UseNumber
+// against encoding/json's methods of the same names, and that they do not
+// change the mode the Decoder was made from.
+func TestDecoderMethodOptions(t *testing.T) {
+	type small struct{ A int }
+	// {"A":1,"B":2}
+	obj := mustHex("3A 29 0A 01 FA 80 41 C2 80 42 C4 FB")
+	dec := NewDecoder(bytes.NewReader(obj))
+	dec.DisallowUnknownFields()
+	var s small
+	err := dec.Decode(&s)
+	require.ErrorIs(t, err, ErrUnknownField)
+	jdec := json.NewDecoder(strings.NewReader(`{"A":1,"B":2}`))
+	jdec.DisallowUnknownFields()
+	var js small
+	require.ErrorContains(t, jdec.Decode(&js), `unknown field "B"`)
+	require.Equal(t, js, s)
+	require.NoError(t, NewDecoder(bytes.NewReader(obj)).Decode(&s), "the default mode is unchanged")
+
+	// [1, 2.5], written by stream.Writer (checked against Jackson by the
+	// golden tests).
+	w, _ := stream.NewWriter(stream.WriterOptions{})
+	_ = w.WriteStartArray()
+	_ = w.WriteInt(1)
+	_ = w.WriteFloat64(2.5)
+	_ = w.WriteEndArray()
+	arr := w.Bytes()
+	dec = NewDecoder(bytes.NewReader(arr))
+	dec.UseNumber()
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	require.Equal(t, []any{Number("1"), Number("2.5")}, v)
+	jdec = json.NewDecoder(strings.NewReader(`[1,2.5]`))
+	jdec.UseNumber()
+	var jv any
+	require.NoError(t, jdec.Decode(&jv))
+	require.Equal(t, []any{json.Number("1"), json.Number("2.5")}, jv)
+	require.NoError(t, NewDecoder(bytes.NewReader(arr)).Decode(&v))
+	require.Equal(t, []any{int64(1), 2.5}, v)
 }

@@ -148,6 +148,12 @@ func (r *Reader) SharedTables() (names, values bool) { return r.sharedNames, r.s
 // InputOffset returns the offset of the next unread byte.
 func (r *Reader) InputOffset() int64 { return r.base + int64(r.pos) }
 
+// Buffered returns the input the Reader holds and has not consumed: for a
+// stream Reader, what it read from its io.Reader past InputOffset; for a
+// []byte Reader, the rest of the data. The slice aliases the Reader's
+// buffer and is valid until the next call on the Reader.
+func (r *Reader) Buffered() []byte { return r.buf[r.pos:len(r.buf):len(r.buf)] }
+
 // TokenOffset returns the input offset of the first byte of the token last
 // returned by ReadToken (after any header before it), or of the value last
 // skipped by SkipValue; 0 before the first token. Together with
