@@ -197,7 +197,8 @@ func textUnmarshalerDecoder(t reflect.Type) decFunc {
 	}
 }
 
-// decodeTime accepts RFC 3339 text and integer epoch milliseconds.
+// decodeTime accepts RFC 3339 text, integer epoch milliseconds or seconds
+// (DecOptions.IntegerTimes), and decimal epoch seconds (decode_time.go).
 func decodeTime(d *decodeState, p unsafe.Pointer) error {
 	tp := (*time.Time)(p)
 	switch d.tok.Kind {
@@ -208,13 +209,22 @@ func decodeTime(d *decodeState, p unsafe.Pointer) error {
 		}
 		*tp = t
 	case stream.KindInt:
-		*tp = time.UnixMilli(d.tok.Int()).UTC()
+		*tp = d.integerTime(d.tok.Int())
 	case stream.KindBigInt:
 		v, ok := bigBytesInt64(d.tok.BigIntBytes())
 		if !ok {
 			return d.typeErrorErr(decTimeType, strconv.ErrRange)
 		}
-		*tp = time.UnixMilli(v).UTC()
+		*tp = d.integerTime(v)
+	case stream.KindBigDecimal, stream.KindFloat32, stream.KindFloat64:
+		sec, nsec, err := d.tokSeconds()
+		if err != nil {
+			if _, ok := err.(*LimitError); ok {
+				return err
+			}
+			return d.typeErrorErr(decTimeType, err)
+		}
+		*tp = time.Unix(sec, nsec).UTC()
 	case stream.KindNull:
 	default:
 		return d.typeError(decTimeType)

@@ -104,8 +104,9 @@ var (
 // notNumbers are the types every number must refuse.
 var notNumbers = []reflect.Type{typeBool, typeString, typeBytes, typeIntSlice, typeMapStrInt, typeStructA, typeTextU, typeStringer, typeChan, typeComplex}
 
-// notFloats are the types a non-integer number must refuse.
-var notFloats = append([]reflect.Type{typeInt, typeInt8, typeUint, typeUint64, typeBigInt, typeTime}, notNumbers...)
+// notFloats are the types a non-integer number must refuse. (time.Time
+// takes it as epoch seconds, as jackson-datatype-jsr310 writes Instant.)
+var notFloats = append([]reflect.Type{typeInt, typeInt8, typeUint, typeUint64, typeBigInt}, notNumbers...)
 
 var unmarshalCases = []unmarshalCase{
 	{
@@ -154,18 +155,19 @@ var unmarshalCases = []unmarshalCase{
 	{
 		name: "float32 29.951", data: mustHex(dhdr + "28 04 0F 3E 37 26"), wantAny: float64(f32(0x41EF9BA6)),
 		wantValues: []any{f32(0x41EF9BA6), float64(f32(0x41EF9BA6)), Number("29.951"), json.Number("29.951"),
-			Decimal{Unscaled: big.NewInt(29951), Scale: 3}},
+			Decimal{Unscaled: big.NewInt(29951), Scale: 3}, time.Unix(29, 951e6).UTC()},
 		wrongTypes: notFloats,
 	},
 	{
 		name: "float64 -29.951", data: mustHex(dhdr + "29 01 40 1E 7C 6E 4B 63 29 7D 7A"), wantAny: -29.951,
-		wantValues: []any{float32(-29.951), -29.951, Number("-29.951"), Decimal{Unscaled: big.NewInt(-29951), Scale: 3}},
+		wantValues: []any{float32(-29.951), -29.951, Number("-29.951"), Decimal{Unscaled: big.NewInt(-29951), Scale: 3},
+			time.Unix(-29, -951e6).UTC()},
 		wrongTypes: notFloats,
 	},
 	{
 		name: "BigDecimal 1.5", data: mustHex(dhdr + "2A 82 81 07 01"), wantAny: Decimal{Unscaled: big.NewInt(15), Scale: 1},
 		wantValues: []any{float32(1.5), 1.5, Number("1.5"), json.Number("1.5"), Decimal{Unscaled: big.NewInt(15), Scale: 1},
-			dptr(Decimal{Unscaled: big.NewInt(15), Scale: 1})},
+			dptr(Decimal{Unscaled: big.NewInt(15), Scale: 1}), time.Unix(1, 5e8).UTC()},
 		wrongTypes: notFloats,
 	},
 	{
@@ -175,7 +177,7 @@ var unmarshalCases = []unmarshalCase{
 	},
 	{
 		name: "BigDecimal -100.25", data: mustHex(dhdr + "2A 84 82 6C 35 03"), wantAny: Decimal{Unscaled: big.NewInt(-10025), Scale: 2},
-		wantValues: []any{-100.25, float32(-100.25), Number("-100.25")},
+		wantValues: []any{-100.25, float32(-100.25), Number("-100.25"), time.Unix(-100, -25e7).UTC()},
 		wrongTypes: notFloats,
 	},
 	{

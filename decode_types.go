@@ -95,6 +95,8 @@ func newDecoder(t reflect.Type) decFunc {
 		return decodeDecimal
 	case decNumberType, decJsonNumberType:
 		return numberDecoder(t)
+	case decDurationType:
+		return durationDecoder(t)
 	}
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		pt := reflect.PointerTo(t)

@@ -46,8 +46,15 @@ const (
 	TimeRFC3339Nano TimeFormat = iota
 	// TimeEpochMillis writes a time.Time as an integer count of
 	// milliseconds since the Unix epoch, as Jackson's default
-	// (WRITE_DATES_AS_TIMESTAMPS) does. Unmarshal accepts both forms.
+	// (WRITE_DATES_AS_TIMESTAMPS) does for java.util.Date. Unmarshal accepts
+	// both forms.
 	TimeEpochMillis
+	// TimeEpochSecondsDecimal writes a time.Time as a BigDecimal count of
+	// seconds since the Unix epoch with nine fraction digits
+	// (1704164645.006000000), as jackson-datatype-jsr310 writes
+	// java.time.Instant by default; the epoch itself is 0.0, as there.
+	// Unmarshal accepts it whatever DecOptions.IntegerTimes says.
+	TimeEpochSecondsDecimal
 )
 
 // EncOptions configures encoding. The zero value gives Jackson's defaults:
@@ -100,6 +107,21 @@ const (
 	AnyNumbersFloat64
 )
 
+// IntegerTimes says what an integer decoded into a time.Time counts since
+// the Unix epoch.
+type IntegerTimes int
+
+const (
+	// IntegerTimesMillis reads an integer as milliseconds, as
+	// jackson-databind writes java.util.Date and as EncOptions.Time =
+	// TimeEpochMillis writes. The default.
+	IntegerTimesMillis IntegerTimes = iota
+	// IntegerTimesSeconds reads an integer as seconds, as
+	// jackson-datatype-jsr310 reads an integer into java.time.Instant by
+	// default (READ_DATE_TIMESTAMPS_AS_NANOSECONDS).
+	IntegerTimesSeconds
+)
+
 // Default decoding limits; see DecOptions.
 const (
 	DefaultMaxDepth        = stream.DefaultMaxDepth
@@ -150,6 +172,17 @@ type DecOptions struct {
 	CaseSensitiveFields bool
 	// AnyNumbers is what numbers become inside an interface value.
 	AnyNumbers AnyNumbers
+	// IntegerTimes is the unit of an integer decoded into a time.Time;
+	// default IntegerTimesMillis. (A BigDecimal or float is always
+	// seconds, as jackson-datatype-jsr310 writes java.time.Instant.)
+	IntegerTimes IntegerTimes
+	// DecimalDurations makes time.Duration accept a BigDecimal or float
+	// as a count of seconds, truncated to whole nanoseconds, as
+	// jackson-datatype-jsr310 writes java.time.Duration (1.500000000 for
+	// 1.5 s). Integers stay nanoseconds, as in encoding/json. By default
+	// a BigDecimal or float into a time.Duration is an
+	// *UnmarshalTypeError, as into any integer type.
+	DecimalDurations bool
 	// AllowInvalidUTF8 accepts strings and keys that are not valid UTF-8:
 	// decoded into Go strings (and map keys, and strings in interface
 	// values), each byte that is not part of valid UTF-8 becomes U+FFFD,
@@ -232,8 +265,8 @@ func newEncConfig(o EncOptions) (*encConfig, error) {
 	if o.MapKeyOrder != MapKeysSorted && o.MapKeyOrder != MapKeysUnsorted {
 		return nil, fmt.Errorf("smile: invalid EncOptions.MapKeyOrder %d", o.MapKeyOrder)
 	}
-	if o.Time != TimeRFC3339Nano && o.Time != TimeEpochMillis {
-		return nil, fmt.Errorf("smile: invalid EncOptions.Time %d", o.Time)
+	if o.Time < TimeRFC3339Nano || o.Time > TimeEpochSecondsDecimal {
+		return nil, fmt.Errorf("smile: invalid EncOptions.Time %d; use TimeRFC3339Nano, TimeEpochMillis or TimeEpochSecondsDecimal", o.Time)
 	}
 	so := stream.WriterOptions{
 		OmitHeader:            o.OmitHeader,
@@ -253,6 +286,9 @@ func newEncConfig(o EncOptions) (*encConfig, error) {
 func newDecConfig(o DecOptions) (*decConfig, error) {
 	if o.AnyNumbers < AnyNumbersNative || o.AnyNumbers > AnyNumbersFloat64 {
 		return nil, fmt.Errorf("smile: invalid DecOptions.AnyNumbers %d; use AnyNumbersNative, AnyNumbersAsNumber or AnyNumbersFloat64", o.AnyNumbers)
+	}
+	if o.IntegerTimes != IntegerTimesMillis && o.IntegerTimes != IntegerTimesSeconds {
+		return nil, fmt.Errorf("smile: invalid DecOptions.IntegerTimes %d; use IntegerTimesMillis or IntegerTimesSeconds", o.IntegerTimes)
 	}
 	switch {
 	case o.MaxContainerLen < 0:
