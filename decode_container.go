@@ -488,7 +488,7 @@ func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
 			typ.Zero(kp)
 			u := typ.PtrValue(kp).(encoding.TextUnmarshaler)
 			if err := u.UnmarshalText(d.tok.Bytes()); err != nil {
-				return false, err
+				return false, d.methodError(kt, d.offset(), err)
 			}
 			return true, nil
 		}

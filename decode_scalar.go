@@ -2,6 +2,7 @@ package smile
 
 import (
 	"encoding/base64"
+	"fmt"
 	"math"
 	"math/big"
 	"reflect"
@@ -276,8 +277,9 @@ func stringDecoder(t reflect.Type) decFunc {
 	}
 }
 
-// bytesDecoder is the decoder of byte slices: Smile binary, a string in
-// standard base64 (as encoding/json), or an array of integers.
+// bytesDecoder is the decoder of slices of a uint8 kind: Smile binary, a
+// string in standard base64 (as encoding/json), or an array of elements,
+// each decoded by the element type's decoder.
 func bytesDecoder(t reflect.Type) decFunc {
 	arr := sliceDecoder(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
@@ -313,16 +315,21 @@ func bytesDecoder(t reflect.Type) decFunc {
 	}
 }
 
-// byteArrayDecoder is the decoder of [N]byte: Smile binary (extra bytes
-// dropped, missing ones zeroed) or an array of integers.
+// byteArrayDecoder is the decoder of [N]byte: Smile binary of exactly N
+// bytes (another length is an *UnmarshalTypeError, and the array is left
+// as it was), or an array of integers (extra elements dropped, missing
+// ones zeroed, as for every Go array).
 func byteArrayDecoder(t reflect.Type) decFunc {
 	n := t.Len()
 	arr := arrayDecoder(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindBinary:
-			dst := unsafe.Slice((*byte)(p), n)
-			clear(dst[copy(dst, d.tok.Bytes()):])
+			b := d.tok.Bytes()
+			if len(b) != n {
+				return d.typeErrorErr(t, binaryLengthError(len(b), n))
+			}
+			copy(unsafe.Slice((*byte)(p), n), b)
 		case stream.KindNull:
 		case stream.KindStartArray:
 			return arr(d, p)
@@ -331,6 +338,12 @@ func byteArrayDecoder(t reflect.Type) decFunc {
 		}
 		return nil
 	}
+}
+
+// binaryLengthError is the cause of the error for a binary value of got
+// bytes decoded into an array of want bytes.
+func binaryLengthError(got, want int) error {
+	return fmt.Errorf("binary of %d bytes for an array of %d", got, want)
 }
 
 // scalarKind names the Go types whose common values the loops over struct

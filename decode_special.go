@@ -3,6 +3,7 @@ package smile
 import (
 	"encoding"
 	"errors"
+	"fmt"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -170,6 +171,7 @@ func decodeRawMessage(d *decodeState, p unsafe.Pointer) error {
 func unmarshalerDecoder(t reflect.Type) decFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
+		off := d.offset()
 		b, err := d.capture()
 		if err != nil {
 			return err
@@ -178,7 +180,40 @@ func unmarshalerDecoder(t reflect.Type) decFunc {
 		if err := d.charge(len(b)); err != nil {
 			return err
 		}
-		return typ.PtrValue(p).(Unmarshaler).UnmarshalSmile(b)
+		if err := typ.PtrValue(p).(Unmarshaler).UnmarshalSmile(b); err != nil {
+			return d.methodError(t, off, err)
+		}
+		return nil
+	}
+}
+
+// methodError wraps err, returned by an UnmarshalSmile, UnmarshalBinary or
+// UnmarshalText method of t for the value at offset off (d.tok), in an
+// *UnmarshalTypeError with the path, as encoding/json v2 does. It stops
+// decoding, as encoding/json stops at such an error; errors.As and
+// errors.Is reach err.
+func (d *decodeState) methodError(t reflect.Type, off int64, err error) error {
+	return &UnmarshalTypeError{Value: d.tokDesc(), Type: t, Offset: off, Field: d.pathString(), Err: err}
+}
+
+// binaryUnmarshalerDecoder calls UnmarshalBinary with the bytes of a
+// Smile binary value (as Jackson writes java.util.UUID); every other value
+// goes to other, the decoder t has without the method.
+func binaryUnmarshalerDecoder(t reflect.Type, other decFunc) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		if d.tok.Kind != stream.KindBinary {
+			return other(d, p)
+		}
+		b := d.tok.Bytes()
+		// What UnmarshalBinary keeps of b is its own; charge a copy.
+		if err := d.charge(len(b)); err != nil {
+			return err
+		}
+		if err := typ.PtrValue(p).(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
+			return d.methodError(t, d.offset(), err)
+		}
+		return nil
 	}
 }
 
@@ -189,7 +224,10 @@ func textUnmarshalerDecoder(t reflect.Type) decFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindString:
-			return typ.PtrValue(p).(encoding.TextUnmarshaler).UnmarshalText(d.tok.Bytes())
+			if err := typ.PtrValue(p).(encoding.TextUnmarshaler).UnmarshalText(d.tok.Bytes()); err != nil {
+				return d.methodError(t, d.offset(), err)
+			}
+			return nil
 		case stream.KindNull:
 			return nil
 		}
@@ -391,7 +429,8 @@ exp:
 }
 
 // numberDecoder is the decoder of Number and json.Number: any Smile
-// number, as its exact text, or a string holding a valid number.
+// number, as its exact text, or a string holding a valid number. A string
+// that holds no number is an *UnmarshalTypeError that stops decoding.
 func numberDecoder(t reflect.Type) decFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		sp := (*string)(p)
@@ -405,7 +444,10 @@ func numberDecoder(t reflect.Type) decFunc {
 		case stream.KindString:
 			s := d.str()
 			if !isValidNumber(s) {
-				return d.typeErrorErr(t, strconv.ErrSyntax)
+				// Decoding stops here, as in encoding/json, so that a map
+				// does not receive the entry.
+				return &UnmarshalTypeError{Value: "string", Type: t, Offset: d.offset(), Field: d.pathString(),
+					Err: fmt.Errorf("invalid number literal %q: %w", truncDesc(s), strconv.ErrSyntax)}
 			}
 			*sp = s
 		case stream.KindNull:

@@ -23,16 +23,17 @@ type Unmarshaler interface {
 }
 
 var (
-	decUnmarshalerType     = reflect.TypeFor[Unmarshaler]()
-	decTextUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	decRawMessageType      = reflect.TypeFor[RawMessage]()
-	decTimeType            = reflect.TypeFor[time.Time]()
-	decBigIntType          = reflect.TypeFor[big.Int]()
-	decDecimalType         = reflect.TypeFor[Decimal]()
-	decNumberType          = reflect.TypeFor[Number]()
-	decJsonNumberType      = reflect.TypeFor[json.Number]()
-	decAnyType             = reflect.TypeFor[any]()
-	decFloat64Type         = reflect.TypeFor[float64]()
+	decUnmarshalerType       = reflect.TypeFor[Unmarshaler]()
+	decTextUnmarshalerType   = reflect.TypeFor[encoding.TextUnmarshaler]()
+	decBinaryUnmarshalerType = reflect.TypeFor[encoding.BinaryUnmarshaler]()
+	decRawMessageType        = reflect.TypeFor[RawMessage]()
+	decTimeType              = reflect.TypeFor[time.Time]()
+	decBigIntType            = reflect.TypeFor[big.Int]()
+	decDecimalType           = reflect.TypeFor[Decimal]()
+	decNumberType            = reflect.TypeFor[Number]()
+	decJsonNumberType        = reflect.TypeFor[json.Number]()
+	decAnyType               = reflect.TypeFor[any]()
+	decFloat64Type           = reflect.TypeFor[float64]()
 )
 
 // decCache maps rt.TypeKey(t) to the decFunc of t.
@@ -103,10 +104,27 @@ func newDecoder(t reflect.Type) decFunc {
 		if pt.Implements(decUnmarshalerType) {
 			return unmarshalerDecoder(t)
 		}
+		if pt.Implements(decBinaryUnmarshalerType) {
+			return binaryUnmarshalerDecoder(t, newMethodlessDecoder(t))
+		}
 		if pt.Implements(decTextUnmarshalerType) {
 			return textUnmarshalerDecoder(t)
 		}
 	}
+	return newKindDecoder(t)
+}
+
+// newMethodlessDecoder builds the decoder t has without an
+// UnmarshalBinary method: its UnmarshalText method's, else its kind's.
+func newMethodlessDecoder(t reflect.Type) decFunc {
+	if reflect.PointerTo(t).Implements(decTextUnmarshalerType) {
+		return textUnmarshalerDecoder(t)
+	}
+	return newKindDecoder(t)
+}
+
+// newKindDecoder builds the decoder of t's kind, without its methods.
+func newKindDecoder(t reflect.Type) decFunc {
 	switch t.Kind() {
 	case reflect.Bool:
 		return boolDecoder(t)
@@ -121,7 +139,10 @@ func newDecoder(t reflect.Type) decFunc {
 	case reflect.String:
 		return stringDecoder(t)
 	case reflect.Slice:
-		if decIsByteElem(t.Elem()) {
+		// As in encoding/json, a slice of a uint8 kind takes base64 text
+		// (and here Smile binary) even when its element type has its own
+		// decoding methods; only arrays go element by element.
+		if t.Elem().Kind() == reflect.Uint8 {
 			return bytesDecoder(t)
 		}
 		return sliceDecoder(t)
@@ -145,8 +166,8 @@ func newDecoder(t reflect.Type) decFunc {
 	return unsupportedDecoder(t)
 }
 
-// decIsByteElem reports whether a slice or array of t is decoded as bytes:
-// t is of kind uint8 without its own decoding methods, as encoding/json.
+// decIsByteElem reports whether an array of t is decoded as bytes from
+// Smile binary: t is of kind uint8 without its own decoding methods.
 func decIsByteElem(t reflect.Type) bool {
 	if t.Kind() != reflect.Uint8 {
 		return false
