@@ -140,7 +140,7 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 		}
 		for i := 0; i < n; i++ {
 			if err := elem(e, unsafe.Add(p, uintptr(i)*size)); err != nil {
-				return err
+				return withIndex(err, i)
 			}
 		}
 		return e.w.WriteEndArray()
@@ -192,7 +192,7 @@ func newPointeesEncoder(t reflect.Type) elemsEncoder {
 		if err := e.w.WriteStartArray(); err != nil {
 			return err
 		}
-		for _, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
+		for i, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
 			var err error
 			if q != nil && e.ptrLevel < startDetectingCyclesAfter {
 				e.ptrLevel++ // encodePointee, inlined
@@ -202,7 +202,7 @@ func newPointeesEncoder(t reflect.Type) elemsEncoder {
 				err = e.encodePointee(q, t, key, elem)
 			}
 			if err != nil {
-				return err
+				return withIndex(err, i)
 			}
 		}
 		return e.w.WriteEndArray()
@@ -214,10 +214,10 @@ func encodeStrings(e *encodeState, v []string) error {
 	if err := e.w.WriteStartArray(); err != nil {
 		return err
 	}
-	for _, s := range v {
+	for i, s := range v {
 		if err := e.w.WriteString(s); err != nil { // e.writeString, inlined
 			if err = e.retryString(s, err); err != nil {
-				return err
+				return withIndex(err, i)
 			}
 		}
 	}

@@ -95,10 +95,10 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 	if !sorted {
 		for k, v := range m {
 			if err := e.writeKey(k); err != nil {
-				return err
+				return err // it names the key
 			}
 			if err := write(e, v); err != nil {
-				return err
+				return withName(err, k)
 			}
 		}
 		return e.w.WriteEndObject()
@@ -118,10 +118,10 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 		// e.keys may be reallocated by nested maps: index it afresh.
 		k := e.keys[i]
 		if err := e.writeKey(k); err != nil {
-			return err
+			return err // it names the key
 		}
 		if err := write(e, m[k]); err != nil {
-			return err
+			return withName(err, k)
 		}
 	}
 	return e.w.WriteEndObject()
@@ -147,10 +147,12 @@ func encodeMapUnsorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encod
 			}
 			err = e.writeKey(s)
 		}
-		e.keyArena = e.keyArena[:arena]
 		if err == nil {
-			err = elem(e, ep)
+			if err = elem(e, ep); err != nil {
+				err = withName(err, strings.Clone(s)) // s may point into the arena
+			}
 		}
+		e.keyArena = e.keyArena[:arena]
 		if err != nil {
 			return err
 		}
@@ -200,10 +202,10 @@ func encodeMapSorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoder
 		// e.entries may be reallocated by nested maps: index it afresh.
 		en := e.entries[i]
 		if err := e.writeKey(en.key); err != nil {
-			return err
+			return err // it names the key
 		}
 		if err := elem(e, en.elem); err != nil {
-			return err
+			return withName(err, strings.Clone(en.key)) // the key may point into the arena
 		}
 	}
 	return e.w.WriteEndObject()

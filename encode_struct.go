@@ -116,7 +116,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 				}
 			}
 			if err != nil {
-				return err
+				return withName(err, f.key.Name())
 			}
 		}
 		return w.WriteEndObject()

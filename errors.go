@@ -95,11 +95,12 @@ func (e *InvalidUnmarshalError) Error() string {
 // Smile form: channels, functions, complex numbers, unsafe pointers, and
 // maps whose keys are not strings, integers or encoding.TextMarshalers.
 type UnsupportedTypeError struct {
-	Type reflect.Type
+	Type  reflect.Type
+	Field string // the path from the root to the value, such as "items[3].name"; empty at the root
 }
 
 func (e *UnsupportedTypeError) Error() string {
-	return "smile: unsupported type: " + e.Type.String()
+	return "smile: unsupported type: " + e.Type.String() + atField(e.Field)
 }
 
 // An UnsupportedValueError is returned by Marshal for a value it cannot
@@ -107,10 +108,11 @@ func (e *UnsupportedTypeError) Error() string {
 type UnsupportedValueError struct {
 	Value reflect.Value
 	Str   string // what is wrong with the value
+	Field string // the path from the root to the value, such as "items[3].name"; empty at the root
 }
 
 func (e *UnsupportedValueError) Error() string {
-	return "smile: unsupported value: " + e.Str
+	return "smile: unsupported value: " + e.Str + atField(e.Field)
 }
 
 // A MarshalerError wraps an error returned by a MarshalSmile or
@@ -118,6 +120,7 @@ func (e *UnsupportedValueError) Error() string {
 type MarshalerError struct {
 	Type       reflect.Type
 	Err        error
+	Field      string // the path from the root to the value, such as "items[3].name"; empty at the root
 	sourceFunc string // "MarshalSmile" or "MarshalText"
 }
 
@@ -126,7 +129,67 @@ func (e *MarshalerError) Error() string {
 	if src == "" {
 		src = "MarshalSmile"
 	}
-	return "smile: error calling " + src + " for type " + e.Type.String() + ": " + e.Err.Error()
+	return "smile: error calling " + src + " for type " + e.Type.String() + atField(e.Field) + ": " + e.Err.Error()
+}
+
+// atField returns " at field " and the path, or "" for the root.
+func atField(path string) string {
+	if path == "" {
+		return ""
+	}
+	return " at field " + path
+}
+
+// withName returns err with the struct field or map key name put in
+// front of the path of a Marshal error that has one (Marshal builds the
+// path only on an error's way out, so the success path pays nothing).
+func withName(err error, name string) error {
+	if p := errorPath(err); p != nil {
+		prependPath(p, name)
+	}
+	return err
+}
+
+// withIndex is withName for the array element i.
+func withIndex(err error, i int) error {
+	if p := errorPath(err); p != nil {
+		prependPath(p, "["+strconv.Itoa(i)+"]")
+	}
+	return err
+}
+
+// maxErrorPath bounds the length of the path of a Marshal error: a cycle
+// is found 1000 levels deep, and a path of 1000 steps says less than its
+// first few. Past it, the steps nearest the value are cut, with "...".
+const maxErrorPath = 256
+
+// prependPath puts the step seg (a name or "[i]") in front of the path *p.
+func prependPath(p *string, seg string) {
+	rest := *p
+	if len(rest) > maxErrorPath {
+		rest = strings.TrimSuffix(strings.ToValidUTF8(rest[:maxErrorPath], ""), "...") + "..."
+	}
+	switch {
+	case rest == "":
+		*p = seg
+	case rest[0] == '[':
+		*p = seg + rest
+	default:
+		*p = seg + "." + rest
+	}
+}
+
+// errorPath returns the Field of a Marshal error that has one, or nil.
+func errorPath(err error) *string {
+	switch e := err.(type) {
+	case *UnsupportedTypeError:
+		return &e.Field
+	case *UnsupportedValueError:
+		return &e.Field
+	case *MarshalerError:
+		return &e.Field
+	}
+	return nil
 }
 
 // Unwrap returns the error returned by the method.

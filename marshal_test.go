@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -659,3 +660,74 @@ func TestMarshalPlainSlices(t *testing.T) {
 type textPair [1]float64
 
 func (p textPair) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "<%g>", p[0]), nil }
+
+// failText is a TextMarshaler that fails when fail is set.
+type failText struct{ fail bool }
+
+func (f failText) MarshalText() ([]byte, error) {
+	if f.fail {
+		return nil, errBoom
+	}
+	return []byte("ok"), nil
+}
+
+// TestMarshalErrorPaths checks that Marshal errors name the path from the
+// root to the value that failed, as Unmarshal errors do.
+func TestMarshalErrorPaths(t *testing.T) {
+	type item struct {
+		Name string   `json:"name"`
+		Tag  failText `json:"tag"`
+	}
+	type doc struct {
+		Items []item          `json:"items"`
+		Ptrs  []*item         `json:"ptrs"`
+		Strs  []string        `json:"strs"`
+		ByInt map[int]any     `json:"by_int"`
+		Any   map[string]any  `json:"any"`
+		Typed map[string]item `json:"typed"`
+	}
+	for _, tc := range []struct {
+		v    any
+		path string
+		as   any
+	}{
+		{&doc{Items: []item{{Name: "a"}, {Name: "b\xff"}}}, "items[1].name", new(*UnsupportedValueError)},
+		{&doc{Items: []item{{Name: "a"}, {Name: "b", Tag: failText{fail: true}}}}, "items[1].tag", new(*MarshalerError)},
+		{&doc{Ptrs: []*item{nil, {Name: "\xff"}}}, "ptrs[1].name", new(*UnsupportedValueError)},
+		{&doc{Strs: []string{"a", "b", "\xff"}}, "strs[2]", new(*UnsupportedValueError)},
+		{&doc{ByInt: map[int]any{1: 1, 7: []any{1, make(chan int)}}}, "by_int.7[1]", new(*UnsupportedTypeError)},
+		{&doc{Any: map[string]any{"a": 1, "b": map[string]any{"c": []any{func() {}}}}}, "any.b.c[0]", new(*UnsupportedTypeError)},
+		{&doc{Typed: map[string]item{"k": {Name: "\xff"}}}, "typed.k.name", new(*UnsupportedValueError)},
+		{[]any{"x", complex(1, 2)}, "[1]", new(*UnsupportedTypeError)},
+		{complex(1, 2), "", new(*UnsupportedTypeError)},
+	} {
+		for _, order := range []MapKeyOrder{MapKeysSorted, MapKeysUnsorted} {
+			m, err := EncOptions{MapKeyOrder: order}.EncMode()
+			require.NoError(t, err)
+			_, err = m.Marshal(tc.v)
+			require.ErrorAs(t, err, tc.as, "%#v", tc.v)
+			var path string
+			switch e := reflect.ValueOf(tc.as).Elem().Interface().(type) {
+			case *UnsupportedValueError:
+				path = e.Field
+			case *UnsupportedTypeError:
+				path = e.Field
+			case *MarshalerError:
+				path = e.Field
+			}
+			require.Equal(t, tc.path, path, "%v", err)
+			if tc.path != "" {
+				require.Contains(t, err.Error(), " at field "+tc.path)
+			}
+		}
+	}
+	// A cycle is found 1000 levels deep; its path keeps its first steps.
+	n := &cycleNode{Name: "a"}
+	n.Next = n
+	_, err := Marshal(n)
+	var uve *UnsupportedValueError
+	require.ErrorAs(t, err, &uve)
+	require.True(t, strings.HasPrefix(uve.Field, "Next.Next."), uve.Field)
+	require.True(t, strings.HasSuffix(uve.Field, "..."), uve.Field)
+	require.Less(t, len(uve.Field), 300)
+}
