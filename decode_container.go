@@ -761,6 +761,10 @@ func structDecoder(t reflect.Type) decFunc {
 	for i := range si.fields {
 		sd.fields[i].dec = decoderOf(si.fields[i].typ)
 		sd.fields[i].kind = scalarKindOf(si.fields[i].typ)
+		if si.fields[i].quoted { // tag_string.go: through dec, from a string
+			sd.fields[i].dec = quotedDecoder(si.fields[i].typ, sd.fields[i].dec)
+			sd.fields[i].kind = scalarNone
+		}
 	}
 	return sd.decode
 }

@@ -53,6 +53,10 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		}
 		// A field reached through an embedded pointer is addressable.
 		ef.enc = typeEncoder(f.typ, addr || len(f.hops) > 0)
+		if f.quoted { // tag_string.go: through enc, as a string
+			ef.enc = quotedEncoder(f.typ, ef.enc)
+			ef.kind, ef.deref = reflect.Invalid, false
+		}
 		if f.omitEmpty {
 			ef.isEmpty = emptyFunc(f.typ)
 		}

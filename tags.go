@@ -24,6 +24,7 @@ type field struct {
 	offset    uintptr      // offset of the field from the base reached after the hops (or from the outer struct when no hops)
 	omitEmpty bool
 	omitZero  bool
+	quoted    bool // the ",string" option, on a field it applies to (see quotable)
 	tagged    bool // the name came from a smile or json tag
 }
 
@@ -185,6 +186,7 @@ func typeFields(t reflect.Type) *structInfo {
 						offset:    off,
 						omitEmpty: hasTagOption(opts, "omitempty"),
 						omitZero:  hasTagOption(opts, "omitzero"),
+						quoted:    hasTagOption(opts, "string") && quotable(ft),
 						tagged:    tagged,
 					})
 					if count[q.typ] > 1 {
