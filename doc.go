@@ -50,10 +50,15 @@
 //	                                      integer literal, else BigDecimal with
 //	                                      the literal's digits and scale
 //	time.Time                             RFC 3339 text with nanoseconds, or
-//	                                      integer epoch milliseconds (TimeEpochMillis)
+//	                                      integer epoch milliseconds (TimeEpochMillis),
+//	                                      or BigDecimal epoch seconds with nine
+//	                                      fraction digits (TimeEpochSecondsDecimal)
 //	RawMessage                            the value it holds, re-encoded
 //	Marshaler                             the value of the document MarshalSmile returns
-//	encoding.TextMarshaler                string of what MarshalText returns
+//	encoding.TextMarshaler                string of what MarshalText returns (so a
+//	                                      UUID type such as github.com/google/uuid's
+//	                                      is its text; a [16]byte without methods
+//	                                      is binary)
 //	chan, func, complex, unsafe.Pointer   *UnsupportedTypeError
 //
 // Struct fields follow encoding/json's rules, with a smile tag read before
@@ -69,7 +74,12 @@
 // omitempty (leave out false, 0, nil pointers and interfaces, and empty
 // strings, slices, maps and arrays) and omitzero (leave out the zero
 // value, or the value whose IsZero method reports true) work as in
-// encoding/json. The json option "string" is not supported and is ignored.
+// encoding/json. The option "string" works as in encoding/json: a bool,
+// integer, float or string field, or an unnamed pointer to one, is written
+// as a Smile string holding the value's JSON text ("5", "true", and for a
+// string its quoted JSON literal), and decoded from one; Number and
+// json.Number fields are written as their literal; types with their own
+// encoding are not affected.
 // Unexported fields are left out. The fields of embedded structs, and of
 // embedded pointers to structs, are promoted: among fields of the same
 // name, the shallowest wins, then the one named by a tag; two fields that
@@ -95,7 +105,8 @@
 // are not valid UTF-8 (unless EncOptions.ReplaceInvalidUTF8) and for a
 // Number that is not a number; *MarshalerError wrapping an error of a
 // MarshalSmile or MarshalText method, or invalid Smile returned by one.
-// All of them work with errors.As.
+// All of them work with errors.As, and name in their Field the path from
+// the root to the value that failed (such as "items[3].name").
 //
 // An Encoder writes a sequence of documents to an io.Writer, one per
 // Encode call, each with its own header and back-reference tables. It
@@ -128,8 +139,10 @@
 //     and earlier did (readers ignore the difference).
 //   - MapKeyOrder: MapKeysSorted (default; deterministic output, as
 //     encoding/json) or MapKeysUnsorted (faster, Go's iteration order).
-//   - Time: TimeRFC3339Nano (default, as encoding/json) or TimeEpochMillis
-//     (an integer, as Jackson writes dates by default).
+//   - Time: TimeRFC3339Nano (default, as encoding/json), TimeEpochMillis
+//     (an integer, as Jackson writes java.util.Date by default) or
+//     TimeEpochSecondsDecimal (a BigDecimal such as 1704164645.006000000,
+//     as jackson-datatype-jsr310 writes java.time.Instant by default).
 //   - ReplaceInvalidUTF8: write each invalid UTF-8 byte of a string or map
 //     key as U+FFFD, as encoding/json does, instead of failing.
 //
@@ -140,7 +153,10 @@
 // 0xFF end marker. Anything else after the root value is a *SyntaxError.
 // Decoder reads a sequence of such documents from an io.Reader, one root
 // value per Decode call; end markers between values are skipped and the
-// clean end of the input is io.EOF.
+// clean end of the input is io.EOF. Like encoding/json's Decoder, it has
+// the methods DisallowUnknownFields and UseNumber (the DecOptions of the
+// same effect, for that Decoder) and Buffered (the input it read past the
+// last value).
 //
 // Unmarshal follows encoding/json's rules for storing values:
 //
@@ -174,13 +190,19 @@
 //     used back-references to earlier names or strings. null is passed to
 //     them as a document holding null, as encoding/json passes "null" to
 //     UnmarshalJSON; a pointer to such a type is set to nil instead.
+//   - Types implementing encoding.BinaryUnmarshaler receive Smile binary
+//     values through UnmarshalBinary, as Jackson writes java.util.UUID (16
+//     bytes); their other values go to UnmarshalText if they have it, else
+//     to the decoder of their kind. So github.com/google/uuid's UUID
+//     accepts both Jackson's binary UUIDs and text ones.
 //   - Types implementing encoding.TextUnmarshaler receive Smile strings
 //     (and map keys); other Smile kinds are an *UnmarshalTypeError, and
 //     null leaves them unchanged.
 //   - RawMessage receives the value as a standalone Smile document (the
 //     existing backing array is reused, as json.RawMessage does).
-//   - Methods of encoding/json (UnmarshalJSON) are not used, and the
-//     ",string" tag option is ignored; json.RawMessage is a byte slice here.
+//   - Methods of encoding/json (UnmarshalJSON) are not used; json.RawMessage
+//     is a byte slice here. A ",string" field takes a Smile string holding
+//     its JSON text, or null; anything else is an *UnmarshalTypeError.
 //
 // Where Smile is richer than JSON, or Go types need a choice:
 //
@@ -198,21 +220,37 @@
 //     BigInteger, float64 for float32 and float64 (a float32 is widened
 //     exactly), and Decimal for BigDecimal. With AnyNumbersAsNumber every
 //     number is a Number holding its exact text (Java's BigDecimal.toString
-//     for BigDecimal, the shortest round-tripping form for floats).
+//     for BigDecimal, the shortest round-tripping form for floats). With
+//     AnyNumbersFloat64 every number is a float64, as in encoding/json
+//     (rounded to nearest; a BigInteger or BigDecimal beyond float64's
+//     range is an *UnmarshalTypeError and leaves nil, as there).
 //   - []byte accepts Smile binary (7-bit or raw) and, like encoding/json,
 //     a Smile string holding standard base64, and an array of small
-//     integers. [N]byte accepts Smile binary (extra bytes dropped, missing
-//     bytes zeroed) and arrays. A binary value in an interface becomes
-//     []byte.
+//     integers; as in encoding/json, so does a slice of any uint8 kind,
+//     even one whose element type has UnmarshalText (the elements'
+//     methods are used only for an array). [N]byte accepts Smile binary of
+//     exactly N bytes (another length is an *UnmarshalTypeError: a 16-byte
+//     UUID does not silently fill a [15]byte) and arrays (extra elements
+//     dropped, missing ones zeroed). A binary value in an interface
+//     becomes []byte.
 //   - big.Int and *big.Int accept Smile integers, BigIntegers, and
 //     BigDecimals whose value is an integer, and strings (through
 //     big.Int's UnmarshalText); Decimal accepts every Smile number exactly
 //     (a float through its shortest decimal form) and decimal text; Number
 //     and json.Number accept every Smile number, as text, and strings that
 //     hold a valid number.
-//   - time.Time accepts RFC 3339 text and integer milliseconds since the
-//     Unix epoch (Jackson's default form); the decoded time is in UTC for
-//     the latter.
+//   - time.Time accepts RFC 3339 text, an integer count since the Unix
+//     epoch in the unit of DecOptions.IntegerTimes (IntegerTimesMillis,
+//     the default, as jackson-databind writes java.util.Date;
+//     IntegerTimesSeconds as jackson-datatype-jsr310 reads an Instant), and
+//     a BigDecimal or float count of epoch seconds (jsr310's default form
+//     of java.time.Instant, 1704164645.006000000), truncated toward zero to
+//     whole nanoseconds; seconds beyond int64 are an *UnmarshalTypeError.
+//     Numeric times are decoded in UTC.
+//   - time.Duration is an int64 of nanoseconds, as in encoding/json. With
+//     DecOptions.DecimalDurations it also accepts a BigDecimal or float
+//     count of seconds, as jsr310 writes java.time.Duration (1.500000000);
+//     integers stay nanoseconds, since Go and encoding/json write them so.
 //   - Strings decoded from the same shared-value slot of the input share
 //     one Go string, as do map keys from the same shared-name slot, so a
 //     repeated string or key costs one allocation.
@@ -230,9 +268,13 @@
 // DisallowUnknownFields are reported the same way, as an
 // *UnmarshalTypeError wrapping ErrUnknownField, and a nil embedded
 // pointer to an unexported struct type is reported (with the path) and
-// skipped, as encoding/json does. Errors returned by
-// UnmarshalSmile and UnmarshalText methods stop decoding and are returned
-// as they are, as encoding/json does.
+// skipped, as encoding/json does. An error returned by an UnmarshalSmile,
+// UnmarshalText or UnmarshalBinary method, and a string that holds no
+// number decoded into Number or json.Number, stop decoding, as in
+// encoding/json (so a map does not receive the entry); the method's
+// error comes back in an *UnmarshalTypeError with the path and offset
+// (as encoding/json v2 wraps it), and errors.Is and errors.As reach it.
+// A Decoder returns such an error again, as it does a *SyntaxError.
 //
 // Valid reads every token in full, so it accepts exactly the documents
 // Unmarshal into an interface value accepts.
@@ -282,6 +324,18 @@
 //   - MarshalJSON and UnmarshalJSON methods are ignored; implement
 //     Marshaler and Unmarshaler, or encoding.TextMarshaler and
 //     encoding.TextUnmarshaler, which both packages use.
+//   - Integers in an interface value are int64 by default, not float64
+//     (DecOptions.AnyNumbers = AnyNumbersFloat64 gives encoding/json's
+//     float64).
+//   - Errors of UnmarshalText and UnmarshalSmile methods come back wrapped
+//     in an *UnmarshalTypeError with the path (errors.Is reaches them),
+//     where encoding/json returns them bare; Marshal errors name the path
+//     too.
+//   - With ",string", every malformed string is an *UnmarshalTypeError
+//     after which decoding goes on; encoding/json stops at some of them
+//     (text that does not start like a number, for a number field).
+//   - time.Time also accepts numbers (epoch milliseconds, or seconds; see
+//     above), where encoding/json accepts only RFC 3339 text.
 //   - There is no HTML escaping, indentation or compaction: Smile is
 //     binary.
 package smile
