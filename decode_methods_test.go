@@ -247,3 +247,69 @@ func TestUnmarshalInvalidNumberInMap(t *testing.T) {
 		require.Equal(t, 0, got.Elem().Len(), "%v", got.Elem())
 	}
 }
+
+func (u uuidLike) MarshalBinary() ([]byte, error) { return u[:], nil }
+
+func (u uuidLike) MarshalText() ([]byte, error) {
+	var b [36]byte
+	hex.Encode(b[:8], u[:4])
+	b[8] = '-'
+	hex.Encode(b[9:13], u[4:6])
+	b[13] = '-'
+	hex.Encode(b[14:18], u[6:8])
+	b[18] = '-'
+	hex.Encode(b[19:23], u[8:10])
+	b[23] = '-'
+	hex.Encode(b[24:], u[10:])
+	return b[:], nil
+}
+
+// binInt is an integer kind with MarshalBinary, which the struct
+// encoder's fast path for integers must not bypass.
+type binInt int64
+
+func (b binInt) MarshalBinary() ([]byte, error) { return []byte{byte(b)}, nil }
+
+// TestMarshalBinaryMarshalers checks EncOptions.BinaryMarshalers against
+// Jackson's bytes for a UUID (and a Date as epoch milliseconds), and that
+// by default MarshalText is used, as in encoding/json.
+func TestMarshalBinaryMarshalers(t *testing.T) {
+	type event struct {
+		ID uuidLike  `json:"id"`
+		At time.Time `json:"at"`
+	}
+	v := event{ID: wantUUID, At: time.UnixMilli(1704164645006)}
+	m, err := EncOptions{BinaryMarshalers: true, Time: TimeEpochMillis}.EncMode()
+	require.NoError(t, err)
+	got, err := m.Marshal(&v)
+	require.NoError(t, err)
+	require.Equal(t, mustHex(jacksonUUIDDoc), got)
+
+	// By default: the text, as encoding/json writes it.
+	def, err := Marshal(v)
+	require.NoError(t, err)
+	var asText map[string]any
+	require.NoError(t, Unmarshal(def, &asText))
+	text, err := json.Marshal(v)
+	require.NoError(t, err)
+	var jtext map[string]any
+	require.NoError(t, json.Unmarshal(text, &jtext))
+	require.Equal(t, jtext["id"], asText["id"])
+	require.Equal(t, "123e4567-e89b-12d3-a456-426614174000", asText["id"])
+
+	type other struct {
+		N  binInt
+		P  *uuidLike
+		Ns []binInt
+	}
+	w := other{N: 7, Ns: []binInt{1, 2}}
+	got, err = m.Marshal(w)
+	require.NoError(t, err)
+	var back map[string]any
+	require.NoError(t, Unmarshal(got, &back))
+	require.Equal(t, map[string]any{"N": []byte{7}, "P": nil, "Ns": []any{[]byte{1}, []byte{2}}}, back)
+	got, err = Marshal(w)
+	require.NoError(t, err)
+	require.NoError(t, Unmarshal(got, &back))
+	require.Equal(t, map[string]any{"N": int64(7), "P": nil, "Ns": []any{int64(1), int64(2)}}, back)
+}

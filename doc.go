@@ -59,6 +59,10 @@
 //	                                      UUID type such as github.com/google/uuid's
 //	                                      is its text; a [16]byte without methods
 //	                                      is binary)
+//	encoding.BinaryMarshaler              with EncOptions.BinaryMarshalers only:
+//	                                      binary of what MarshalBinary returns
+//	                                      (preferred to MarshalText; a UUID is then
+//	                                      16 bytes, as Jackson writes java.util.UUID)
 //	chan, func, complex, unsafe.Pointer   *UnsupportedTypeError
 //
 // Struct fields follow encoding/json's rules, with a smile tag read before
@@ -145,6 +149,8 @@
 //     as jackson-datatype-jsr310 writes java.time.Instant by default).
 //   - ReplaceInvalidUTF8: write each invalid UTF-8 byte of a string or map
 //     key as U+FFFD, as encoding/json does, instead of failing.
+//   - BinaryMarshalers: write types implementing encoding.BinaryMarshaler
+//     as Smile binary from MarshalBinary, before MarshalText.
 //
 // # Decoding
 //

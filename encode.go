@@ -347,15 +347,16 @@ func (r *encoderRef) get() encoderFunc {
 }
 
 var (
-	marshalerType     = reflect.TypeFor[Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	isZeroerType      = reflect.TypeFor[interface{ IsZero() bool }]()
-	timeType          = reflect.TypeFor[time.Time]()
-	bigIntType        = reflect.TypeFor[big.Int]()
-	decimalType       = reflect.TypeFor[Decimal]()
-	numberType        = reflect.TypeFor[Number]()
-	jsonNumberType    = reflect.TypeFor[json.Number]()
-	rawMessageType    = reflect.TypeFor[RawMessage]()
+	marshalerType       = reflect.TypeFor[Marshaler]()
+	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
+	binaryMarshalerType = reflect.TypeFor[encoding.BinaryMarshaler]()
+	isZeroerType        = reflect.TypeFor[interface{ IsZero() bool }]()
+	timeType            = reflect.TypeFor[time.Time]()
+	bigIntType          = reflect.TypeFor[big.Int]()
+	decimalType         = reflect.TypeFor[Decimal]()
+	numberType          = reflect.TypeFor[Number]()
+	jsonNumberType      = reflect.TypeFor[json.Number]()
+	rawMessageType      = reflect.TypeFor[RawMessage]()
 )
 
 // newTypeEncoder builds the encoder of t; see typeEncoder.
@@ -370,6 +371,18 @@ func newTypeEncoder(t reflect.Type, addr bool) encoderFunc {
 		if t.Implements(marshalerType) {
 			return marshalerEncoder(t)
 		}
+		if enc := binaryMarshalerEncoder(t, addr); enc != nil { // encode_special.go
+			return enc
+		}
+	}
+	return newTextOrKindEncoder(t, addr)
+}
+
+// newTextOrKindEncoder builds the encoder of t from its MarshalText
+// method, else its kind: newTypeEncoder's for a type without special
+// encoding, MarshalSmile or MarshalBinary.
+func newTextOrKindEncoder(t reflect.Type, addr bool) encoderFunc {
+	if t.Kind() != reflect.Interface {
 		if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(textMarshalerType) {
 			return addrTextMarshalerEncoder(t)
 		}

@@ -143,6 +143,42 @@ func (e *encodeState) callMarshaler(m Marshaler, t reflect.Type) error {
 	return nil
 }
 
+// binaryMarshalerEncoder returns the encoder of a type t with a
+// MarshalBinary method usable for values of t (a pointer receiver only
+// when addr), or nil. With EncOptions.BinaryMarshalers it writes what
+// MarshalBinary returns as Smile binary (a nil pointer as null, without a
+// call); without it, what t's encoder without the method writes. Modes
+// share the per-type encoders, so the option is tested here, for these
+// types only.
+func binaryMarshalerEncoder(t reflect.Type, addr bool) encoderFunc {
+	useAddr := t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(binaryMarshalerType)
+	if !useAddr && !t.Implements(binaryMarshalerType) {
+		return nil
+	}
+	other := newTextOrKindEncoder(t, addr)
+	rtt := rt.TypeOf(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if !e.cfg.opts.BinaryMarshalers {
+			return other(e, p)
+		}
+		var m encoding.BinaryMarshaler
+		switch {
+		case useAddr:
+			m = rtt.PtrValue(p).(encoding.BinaryMarshaler)
+		case isPtr && rt.Deref(p) == nil:
+			return e.w.WriteNull()
+		default:
+			m = rtt.Value(p).(encoding.BinaryMarshaler)
+		}
+		b, err := m.MarshalBinary()
+		if err != nil {
+			return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalBinary"}
+		}
+		return e.w.WriteBinary(b)
+	}
+}
+
 // textMarshalerEncoder writes what MarshalText returns as a string. A nil
 // pointer is written as null without a call.
 func textMarshalerEncoder(t reflect.Type) encoderFunc {

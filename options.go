@@ -85,6 +85,14 @@ type EncOptions struct {
 	// byte replaced by U+FFFD, as encoding/json does. By default invalid
 	// UTF-8 is an *UnsupportedValueError, since Smile requires UTF-8.
 	ReplaceInvalidUTF8 bool
+	// BinaryMarshalers writes a value whose type implements
+	// encoding.BinaryMarshaler (and not Marshaler) as the Smile binary
+	// value MarshalBinary returns, before its MarshalText: a UUID type
+	// such as github.com/google/uuid's is then 16 bytes, as Jackson
+	// writes java.util.UUID, instead of its 36-byte text. time.Time keeps
+	// its own form (EncOptions.Time). By default MarshalBinary is not
+	// used, as in encoding/json.
+	BinaryMarshalers bool
 }
 
 // AnyNumbers says what Smile numbers become when decoded into an interface
