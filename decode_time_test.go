@@ -151,6 +151,19 @@ func TestUnmarshalDecimalDurations(t *testing.T) {
 	require.NoError(t, m.Unmarshal(w.Bytes(), &ts))
 	require.Equal(t, []timeout{{2500 * time.Millisecond}, {250}}, ts)
 
+	// In a slice and an array: the integer and decimal elements alike.
+	w.Reset(nil)
+	_ = w.WriteStartArray()
+	_ = w.WriteInt(5)
+	_ = w.WriteBigDecimal(big.NewInt(25), 1)
+	_ = w.WriteEndArray()
+	var ds []time.Duration
+	require.NoError(t, m.Unmarshal(w.Bytes(), &ds))
+	require.Equal(t, []time.Duration{5, 2500 * time.Millisecond}, ds)
+	var da [2]time.Duration
+	require.NoError(t, m.Unmarshal(w.Bytes(), &da))
+	require.Equal(t, [2]time.Duration{5, 2500 * time.Millisecond}, da)
+
 	require.NoError(t, m.Unmarshal(mustFloatDoc(t, -0.25), &d))
 	require.Equal(t, -250*time.Millisecond, d)
 	// 9223372037 s does not fit a Duration (about 292 years).
