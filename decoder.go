@@ -39,7 +39,10 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 // to, as Unmarshal does; DecOptions.MaxExpansion bounds what it allocates
 // by the bytes of that value. At the end of the input (possibly after end
 // markers) it returns io.EOF. A *SyntaxError, a *LimitError or a read
-// error is returned again by every later call; after an
+// error is returned again by every later call, and so is an
+// *UnmarshalTypeError that stopped decoding in the middle of the value
+// (for an error of an UnmarshalSmile, UnmarshalText or UnmarshalBinary
+// method, or a string that holds no number for a Number); after any other
 // *UnmarshalTypeError the Decoder goes on with the next value.
 func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
