@@ -112,7 +112,7 @@ type UnsupportedValueError struct {
 }
 
 func (e *UnsupportedValueError) Error() string {
-	return "smile: unsupported value: " + e.Str + atField(e.Field)
+	return "smile: unsupported value" + atField(e.Field) + ": " + e.Str
 }
 
 // A MarshalerError wraps an error returned by a MarshalSmile, MarshalText

@@ -719,6 +719,9 @@ func TestMarshalErrorPaths(t *testing.T) {
 			if tc.path != "" {
 				require.Contains(t, err.Error(), " at field "+tc.path)
 			}
+			if tc.path == "items[1].name" {
+				require.True(t, strings.HasPrefix(err.Error(), "smile: unsupported value at field items[1].name: invalid UTF-8"), err.Error())
+			}
 		}
 	}
 	// A cycle is found 1000 levels deep; its path keeps its first steps.
