@@ -100,37 +100,49 @@ func dump(w *bufio.Writer, r *stream.Reader, in *inputWindow) error {
 	}
 }
 
-// dumper builds dump lines in buffers it reuses, so that a line costs no
-// allocation in the common case.
+// dumper builds dump lines in w's free buffer space and keeps the shown
+// part of a long string in a buffer it reuses, so that a line costs no
+// allocation.
 type dumper struct {
-	line []byte // the line being built
 	text []byte // the shown part of a long string
 }
 
 // header writes the line of the n bytes of headers at input offset start,
 // of which raw holds the first.
 func (d *dumper) header(w *bufio.Writer, start int64, raw []byte, n int64) error {
-	b := appendLineStart(d.line[:0], start, raw, n, 0)
+	b := appendLineStart(w.AvailableBuffer(), start, raw, n, 0)
 	if h, ok := stream.ParseHeader(raw); ok {
 		b = append(b, "header: "...)
 		b = append(b, h.String()...)
 	} else {
 		b = append(b, "(not a token)"...)
 	}
-	d.line = append(b, '\n')
-	_, err := w.Write(d.line)
+	_, err := w.Write(append(b, '\n'))
 	return err
 }
 
 // token writes the line of token t, which took the n bytes at input offset
 // start, of which raw holds the first; depth is its nesting.
 func (d *dumper) token(w *bufio.Writer, start int64, raw []byte, n int64, depth int, t stream.Token) error {
-	b := appendLineStart(d.line[:0], start, raw, n, depth)
+	if w.Available() < dumpLineRoom {
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	b := appendLineStart(w.AvailableBuffer(), start, raw, n, depth)
 	b = d.appendMeaning(b, t)
-	d.line = append(b, '\n')
-	_, err := w.Write(d.line)
+	_, err := w.Write(append(b, '\n'))
 	return err
 }
+
+// dumpLineRoom is the free space in the output buffer below which a line
+// flushes it first, so that a line is built in the buffer, not in a new
+// slice: more than most lines take (a string's line takes at most 60
+// characters of up to 10 bytes each once escaped, plus the indentation).
+const dumpLineRoom = 1024
+
+// blanks is a run of spaces for padding and indentation.
+const blanks = "                                                                "
 
 // appendLineStart appends what a dump line shows before the meaning: the
 // offset in hex, at least 8 digits; raw, the first of n bytes, in hex,
@@ -139,12 +151,13 @@ func (d *dumper) token(w *bufio.Writer, start int64, raw []byte, n int64, depth 
 func appendLineStart(b []byte, start int64, raw []byte, n int64, depth int) []byte {
 	const digits = "0123456789abcdef"
 	var num [16]byte
-	off := strconv.AppendInt(num[:0], start, 16)
-	for i := len(off); i < 8; i++ {
-		b = append(b, '0')
+	i := len(num)
+	for v := uint64(start); v > 0 || i > len(num)-8; v >>= 4 {
+		i--
+		num[i] = digits[v&0xF]
 	}
-	b = append(b, off...)
-	b = append(b, "  "...)
+	b = append(b, num[i:]...)
+	b = append(b, ' ', ' ')
 	width := 0
 	for i, c := range raw {
 		if i > 0 {
@@ -158,12 +171,11 @@ func appendLineStart(b []byte, start int64, raw []byte, n int64, depth int) []by
 		b = append(b, " …"...)
 		width += 2
 	}
-	for ; width < dumpHexWidth; width++ {
-		b = append(b, ' ')
-	}
-	b = append(b, ' ')
-	for range depth {
-		b = append(b, "  "...)
+	b = append(b, blanks[:max(dumpHexWidth-width, 0)+1]...)
+	for indent := 2 * depth; indent > 0; {
+		k := min(indent, len(blanks))
+		b = append(b, blanks[:k]...)
+		indent -= k
 	}
 	return b
 }
@@ -228,22 +240,66 @@ func appendTableNote(b []byte, table string, t stream.Token) []byte {
 // appendQuoteShort appends s as a Go string literal, or, when it is longer
 // than maxDumpText characters, the literal of its first maxDumpText
 // characters (each invalid byte among them shown as U+FFFD) followed by
-// "… (N bytes)".
+// "… (N bytes)". Characters are counted as utf8.RuneCount counts them.
 func (d *dumper) appendQuoteShort(b, s []byte) []byte {
-	if utf8.RuneCount(s) <= maxDumpText {
-		return strconv.AppendQuote(b, string(s))
-	}
-	text, n := d.text[:0], 0
-	for _, c := range string(s) {
-		if n == maxDumpText {
-			break
+	cut, n := 0, 0 // the end of the first n characters
+	for cut < len(s) && n < maxDumpText {
+		if s[cut] < utf8.RuneSelf {
+			cut++
+		} else {
+			_, size := utf8.DecodeRune(s[cut:])
+			cut += size
 		}
-		text = utf8.AppendRune(text, c)
 		n++
 	}
+	if cut == len(s) {
+		return appendQuote(b, s)
+	}
+	text := d.text[:0]
+	for i := 0; i < cut; {
+		r, size := utf8.DecodeRune(s[i:])
+		text = utf8.AppendRune(text, r)
+		i += size
+	}
 	d.text = text
-	b = strconv.AppendQuote(b, string(text))
+	b = appendQuote(b, text)
 	b = append(b, "… ("...)
 	b = strconv.AppendInt(b, int64(len(s)), 10)
 	return append(b, " bytes)"...)
+}
+
+// appendQuote appends what strconv.AppendQuote appends for string(s),
+// without converting s to a string (a conversion that allocates when s is
+// longer than 32 bytes, as most dumped strings are): printable runes as
+// they are, the escapes of the others as strconv.AppendQuoteRune writes
+// them, and an invalid byte as \xHH.
+func appendQuote(b, s []byte) []byte {
+	const digits = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= ' ' && c < 0x7F && c != '"' && c != '\\' {
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, size := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(s[i:])
+		}
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, '\\', 'x', digits[c>>4], digits[c&0xF])
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r >= utf8.RuneSelf && strconv.IsPrint(r):
+			b = append(b, s[i:i+size]...)
+		default:
+			// strconv.AppendQuoteRune appends 'ESCAPE': keep ESCAPE.
+			q := strconv.AppendQuoteRune(b, r)
+			b = append(q[:len(b)], q[len(b)+1:len(q)-1]...)
+		}
+		i += size
+	}
+	return append(b, '"')
 }

@@ -84,9 +84,10 @@ func (w *inputWindow) setMark(off int64) error {
 	w.markAt = off
 	w.marked = 0
 	for w.marked < len(w.mark) && off < w.read {
-		w.mark[w.marked] = w.ring[off%windowSize]
-		w.marked++
-		off++
+		i := int(off % windowSize)
+		k := copy(w.mark[w.marked:], w.ring[i:min(len(w.ring), i+int(w.read-off))])
+		w.marked += k
+		off += int64(k)
 	}
 	return nil
 }
