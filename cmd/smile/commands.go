@@ -113,6 +113,14 @@ func validateFlags(fs *flag.FlagSet) runFunc {
 				values++ // a root scalar, or the end of a root container
 			}
 		}
+		if values == 0 {
+			// What smile.Valid says of a document without a value.
+			what := "the input is empty"
+			if r.InputOffset() > 0 {
+				what = "the input holds only headers and end markers"
+			}
+			return &stream.SyntaxError{Offset: r.InputOffset(), Msg: "unexpected end of input: no value (" + what + "; validate needs at least one root value)", Err: io.ErrUnexpectedEOF}
+		}
 		if !*quiet {
 			fmt.Fprintf(out, "valid Smile: %d root value(s), %d tokens, %d bytes\n", values, tokens, r.InputOffset())
 		}

@@ -81,6 +81,18 @@ func vint(v uint64) []byte {
 // binary, so that a panic or a stack overflow shows as a failed run.
 func TestCommandHostileSmile(t *testing.T) {
 	bin := smileBin(t)
+	for name, in := range hostileSmile(t) {
+		for _, command := range []string{"tojson", "dump", "validate"} {
+			r := runHostile(t, bin, in, command)
+			requireRefused(t, r, command+": "+name)
+		}
+	}
+}
+
+// hostileSmile returns the hostile inputs of the library's tests, by name:
+// each is malformed, or exceeds a default limit.
+func hostileSmile(t *testing.T) map[string][]byte {
+	t.Helper()
 	hdr := unhex(t, "3A290A01")
 	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 	tail := bytes.Repeat([]byte{0x41}, 64)
@@ -132,13 +144,7 @@ func TestCommandHostileSmile(t *testing.T) {
 		inputs[fmt.Sprintf("api-response cut at %d", cut)] = doc[:cut]
 	}
 	inputs["api-response cut before its last byte"] = doc[:len(doc)-1]
-
-	for name, in := range inputs {
-		for _, command := range []string{"tojson", "dump", "validate"} {
-			r := runHostile(t, bin, in, command)
-			requireRefused(t, r, command+": "+name)
-		}
-	}
+	return inputs
 }
 
 // TestCommandHostileJSON does the same for fromjson.

@@ -9,6 +9,12 @@
 //	smile help [COMMAND]
 //
 // FILE absent or "-" means standard input; output goes to standard output.
+//
+// Validate accepts one or more root values: the header first (unless
+// --require-header=false), then values, which end markers (0xFF) may
+// follow and headers may separate, as fromjson writes them and tojson
+// reads them. Empty input, or headers and end markers alone, is an error,
+// as for smile.Valid, which accepts exactly one root value.
 package main
 
 import (
@@ -24,6 +30,8 @@ type command struct {
 	name    string
 	args    string
 	summary string
+	// doc, when set, is what "smile help COMMAND" says after the summary.
+	doc string
 	// flags declares the command's flags on fs and returns the function
 	// that runs it once they are parsed.
 	flags func(fs *flag.FlagSet) runFunc
@@ -36,8 +44,25 @@ var commands = []*command{
 	{name: "fromjson", args: "[FILE]", summary: "convert JSON text to Smile (one Smile document per JSON value)", flags: fromJSONFlags},
 	{name: "tojson", args: "[FILE]", summary: "convert Smile to JSON text (one line per document)", flags: toJSONFlags},
 	{name: "dump", args: "[FILE]", summary: "print one line per token: byte offset, raw bytes in hex, meaning", flags: dumpFlags},
-	{name: "validate", args: "[FILE]", summary: "check that the input is well-formed Smile; exit 1 with the error otherwise", flags: validateFlags},
+	{name: "validate", args: "[FILE]", summary: "check that the input is well-formed Smile holding one or more root values; exit 1 with the error otherwise", doc: validateDoc, flags: validateFlags},
 }
+
+// validateDoc says exactly what validate accepts.
+const validateDoc = `The input must start with the 4-byte Smile header (required by default; with
+--require-header=false it may also start without one, read with Jackson's
+headerless defaults), then hold one or more root values. End markers (0xFF)
+may follow a value, and a header between root values starts a new document
+(with empty shared tables; --keep-names-across-headers keeps names), so the input
+may hold several documents: what fromjson writes for several JSON values, and
+what tojson and a smile.Decoder read. Empty input, or headers and end markers
+with no value, is an error, as smile.Valid reports for a document with no
+value; smile.Valid (and Unmarshal) also refuse a second root value, which
+validate accepts. Every token is read in full and checked against the limits
+below; strings must be valid UTF-8 unless --allow-invalid-utf8.
+On success validate prints the number of root values, tokens and bytes
+(nothing with -q) and exits 0; on bad input it prints the error with its
+byte offset and exits 1.
+`
 
 // errUsage marks an error in the command line; the exit code is 2.
 var errUsage = errors.New("usage")
@@ -115,7 +140,11 @@ func newFlagSet(c *command, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("smile "+c.name, flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.Usage = func() {
-		fmt.Fprintf(out, "usage: smile %s [flags] %s\n\n%s.\nFILE absent or \"-\" reads standard input.\n\nflags:\n", c.name, c.args, c.summary)
+		fmt.Fprintf(out, "usage: smile %s [flags] %s\n\n%s.\n", c.name, c.args, c.summary)
+		if c.doc != "" {
+			fmt.Fprintf(out, "\n%s\n", c.doc)
+		}
+		fmt.Fprintf(out, "FILE absent or \"-\" reads standard input.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	return fs
