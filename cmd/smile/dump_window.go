@@ -38,6 +38,7 @@ type inputWindow struct {
 	marked int                // how many of mark are filled
 }
 
+// newInputWindow returns an inputWindow over src.
 func newInputWindow(src io.Reader) *inputWindow {
 	return &inputWindow{src: src, ring: make([]byte, windowSize)}
 }

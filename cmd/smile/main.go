@@ -52,16 +52,16 @@ const validateDoc = `The input must start with the 4-byte Smile header (required
 --require-header=false it may also start without one, read with Jackson's
 headerless defaults), then hold one or more root values. End markers (0xFF)
 may follow a value, and a header between root values starts a new document
-(with empty shared tables; --keep-names-across-headers keeps names), so the input
-may hold several documents: what fromjson writes for several JSON values, and
-what tojson and a smile.Decoder read. Empty input, or headers and end markers
-with no value, is an error, as smile.Valid reports for a document with no
-value; smile.Valid (and Unmarshal) also refuse a second root value, which
-validate accepts. Every token is read in full and checked against the limits
-below; strings must be valid UTF-8 unless --allow-invalid-utf8.
-On success validate prints the number of root values, tokens and bytes
-(nothing with -q) and exits 0; on bad input it prints the error with its
-byte offset and exits 1.
+(with empty shared tables; --keep-names-across-headers keeps the names), so
+the input may hold several documents: what fromjson writes for several JSON
+values, and what tojson and a smile.Decoder read. Empty input, or headers
+and end markers with no value, is an error, as smile.Valid reports for a
+document with no value; smile.Valid (and Unmarshal) also refuse a second
+root value, which validate accepts. Every token is read in full and checked
+against the limits below; strings must be valid UTF-8 unless
+--allow-invalid-utf8. On success validate prints the number of root values,
+tokens and bytes (nothing with -q) and exits 0; on bad input it prints the
+error with its byte offset and exits 1.
 `
 
 // errUsage marks an error in the command line; the exit code is 2.
