@@ -70,9 +70,16 @@ func TestToJSONForms(t *testing.T) {
 		{"3A 29 0A 01 28 04 0F 3E 37 26", "29.951\n", compat.ToJSONOptions{}},                                    // float32, shortest
 		{"3A 29 0A 01 28 7C 0F 3E 37 26", "-29.951\n", compat.ToJSONOptions{}},                                   // Jackson 2.7.8 sign bits
 		{"3A 29 0A 01 29 01 40 1E 7C 6E 4B 63 29 7D 7A", "-29.951\n", compat.ToJSONOptions{}},                    // float64
-		{"3A 29 0A 01 E8 83 00 40 40 03", "\"AQID\"\n", compat.ToJSONOptions{}},                                  // binary as base64
-		{"3A 29 0A 01 42 61 0A 22", "\"a\\n\\\"\"\n", compat.ToJSONOptions{}},                                    // escapes
-		{"3A 29 0A 01 C2 FF 3A 29 0A 01 C4", "1\n2\n", compat.ToJSONOptions{}},                                   // two documents
+		// Doubles that are whole numbers stay floats, in Java's Double.toString layout as
+		// Jackson writes them (bytes: the float64 layout of the digest's §5.2).
+		{"3A 29 0A 01 29 00 3F 78 00 00 00 00 00 00 00", "1.0\n", compat.ToJSONOptions{}},
+		{"3A 29 0A 01 29 01 00 00 00 00 00 00 00 00 00", "-0.0\n", compat.ToJSONOptions{}},
+		{"3A 29 0A 01 29 00 00 00 00 00 00 00 00 00 00", "0.0\n", compat.ToJSONOptions{}},
+		{"3A 29 0A 01 29 00 40 2C 40 00 00 00 00 00 00", "100.0\n", compat.ToJSONOptions{}},
+		{"3A 29 0A 01 29 00 44 25 46 5C 4D 37 0B 5E 50", "1.0E21\n", compat.ToJSONOptions{}},
+		{"3A 29 0A 01 E8 83 00 40 40 03", "\"AQID\"\n", compat.ToJSONOptions{}}, // binary as base64
+		{"3A 29 0A 01 42 61 0A 22", "\"a\\n\\\"\"\n", compat.ToJSONOptions{}},   // escapes
+		{"3A 29 0A 01 C2 FF 3A 29 0A 01 C4", "1\n2\n", compat.ToJSONOptions{}},  // two documents
 		{"3A 29 0A 01 29 00 7F 7C 00 00 00 00 00 00 00", "\"NaN\"\n", compat.ToJSONOptions{NonFiniteAsStrings: true}},
 		{"3A 29 0A 01 FA 80 61 F8 C2 F9 FB", "{\n  \"a\": [\n    1\n  ]\n}\n", compat.ToJSONOptions{Indent: "  "}},
 	} {

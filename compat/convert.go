@@ -105,6 +105,16 @@ func FromJSONBytes(data []byte, opts FromJSONOptions) ([]byte, error) {
 
 // ToJSON converts Smile to JSON text. Each Smile document (each root
 // value) in r becomes one JSON value on its own line in w.
+//
+// Numbers are written as Jackson writes them, so that FromJSON reads each
+// back to the same type: integers as digits, BigInteger and BigDecimal
+// with every digit, and floats with the shortest digits that read back to
+// the same value, always with a '.' ("1.0", "-0.0", "1.0E21"). What JSON
+// cannot type is lost on the way back: a float32 becomes the float64
+// nearest its shortest text (0.1f is written "0.1"), binary becomes its
+// base64 string, a BigDecimal a float64 unless
+// FromJSONOptions.DecimalsAsBigDecimal is set, and an integer's Smile
+// form follows its digit count (FromJSON's rule), not the original token.
 func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
 	mode, err := opts.Dec.DecMode()
 	if err != nil {

@@ -30,6 +30,18 @@ type ToJSON struct {
 // AppendValue reads the next complete value from r (r positioned where a
 // value is due) and appends it to dst as JSON text, leaving r after the
 // value. On error it returns dst as it was, with the error.
+//
+// The text is what Jackson writes for the same tokens: integers as their
+// digits, BigInteger and BigDecimal exactly (BigDecimal as Java's
+// BigDecimal.toString, "1E+3"), binary as a base64 string (standard
+// alphabet, padded), and float64 and float32 values with the shortest
+// digits that read back to the same float, always with a '.' so that
+// they read back as floats, in the layout of Java's Double.toString
+// ("1.0", "-0.0", "0.001", "1.0E21", "1.5E-7"). JSON has no float32: a
+// float32 is written with float32's shortest digits (0.1f is "0.1"), and
+// reading that text as JSON gives the float64 nearest to it, whose
+// float32 conversion is the original. NaN and ±Inf are an error or, with
+// NonFiniteAsStrings, the strings "NaN", "Infinity" and "-Infinity".
 func AppendValue(dst []byte, r *stream.Reader, opts ToJSON) ([]byte, error) {
 	jw := jsonWriter{opts: opts, buf: dst}
 	var tok stream.Token
@@ -212,8 +224,8 @@ func (jw *jsonWriter) newline() {
 // NonFiniteAsStrings.
 var errNonFinite = errors.New("smile: a non-finite float has no JSON form")
 
-// appendFloat writes f in the shortest form that reads back to the same
-// float of the given size, formatted as encoding/json formats floats.
+// appendFloat writes the float f of the given size, or, when it is NaN or
+// ±Inf, a string for it or an error.
 func (jw *jsonWriter) appendFloat(b []byte, f float64, bits int, offset int64) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if !jw.opts.NonFiniteAsStrings {
@@ -234,20 +246,7 @@ func (jw *jsonWriter) appendFloat(b []byte, f float64, bits int, offset int64) (
 			return append(b, `"-Infinity"`...), nil
 		}
 	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, bits)
-	if format == 'e' {
-		// Clean up e-09 to e-9, as encoding/json does.
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b, nil
+	return appendFloat(b, f, bits), nil
 }
 
 const hexDigits = "0123456789abcdef"
