@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-smile/smile"
 	"github.com/go-smile/smile/internal/golden"
+	"github.com/go-smile/smile/stream"
 )
 
 // Fuzz targets of the transcoders, seeded with the golden vectors:
@@ -43,9 +44,11 @@ func fzGoldenFiles(f *testing.F, sub, suffix string) [][]byte {
 
 // FuzzToJSON: on any input the Smile -> JSON transcoder returns JSON or an
 // error, never panics; when it succeeds its output is valid JSON, one line
-// per document, and the stream version (ToJSON over an io.Reader) writes
-// the same bytes. Whatever Unmarshal into any accepts, the transcoder
-// accepts too (with NonFiniteAsStrings, since JSON has no NaN).
+// per document, the stream version (ToJSON over an io.Reader) writes the
+// same bytes, and FromJSON reads the JSON back to the same tokens, but for
+// the losses JSON cannot avoid (sameAfterJSON). Whatever Unmarshal into
+// any accepts, the transcoder accepts too (with NonFiniteAsStrings, since
+// JSON has no NaN).
 func FuzzToJSON(f *testing.F) {
 	for _, sub := range []string{"json", "tokens"} {
 		for _, b := range fzGoldenFiles(f, sub, ".default.smile") {
@@ -76,6 +79,9 @@ func FuzzToJSON(f *testing.F) {
 				}
 			}
 		}
+		if err == nil {
+			fzCheckSmileJSONSmile(t, data, out, opts)
+		}
 		var sout bytes.Buffer
 		serr := ToJSON(&sout, bytes.NewReader(data), opts)
 		if (err == nil) != (serr == nil) || (err != nil && err.Error() != serr.Error()) {
@@ -105,7 +111,7 @@ func FuzzJSONRoundTrip(f *testing.F) {
 		f.Add(b, uint8(1))
 	}
 	for _, s := range []string{`0`, `-0`, `-0.0`, `1e400`, `12345678901234567890`, `-9223372036854775808`,
-		`[1.5e-7, 1e21, 0.1]`, `{"a":{"a":[]},"a":1}`, `"\ud800"`, `"\u0000\u00e9\u4e2d\ud83d\ude00"`, `1 2 [3] {}`} {
+		`[1.5e-7, 1e21, 0.1]`, `[0.0, 1.0, -0.0, 100.0, 1e21, 1.5e1, 1e7, 9.999e-4]`, `{"a":{"a":[]},"a":1}`, `"\ud800"`, `"\u0000\u00e9\u4e2d\ud83d\ude00"`, `1 2 [3] {}`} {
 		f.Add([]byte(s), uint8(0))
 		f.Add([]byte(s), uint8(1))
 	}
@@ -125,6 +131,27 @@ func FuzzJSONRoundTrip(f *testing.F) {
 		back, err := ToJSONBytes(sm, to)
 		if err != nil {
 			t.Fatalf("FromJSONBytes(%q) = % X, which ToJSONBytes rejects: %v", data, sm, err)
+		}
+		// And back to Smile: the same bytes, unless a value has no JSON
+		// form of its own (±Inf; a BigDecimal of scale 0 is an integer).
+		sm2, err := FromJSONBytes(back, fo)
+		if err != nil {
+			t.Fatalf("FromJSONBytes(ToJSONBytes(FromJSONBytes(%q))) fails: %v", data, err)
+		}
+		if !bytes.Equal(sm, sm2) {
+			ro := stream.ReaderOptions{MaxBigNumberLen: len(data) + 16}
+			x, _, err1 := rtTokens(sm, ro)
+			y, _, err2 := rtTokens(sm2, ro)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("reading the Smile of %q: %v, %v", data, err1, err2)
+			}
+			losses := map[string]int{}
+			if d := sameAfterJSON(x, y, map[string]bool{lossNonFinite: true, lossDecimal: true}, losses); d != "" {
+				t.Fatalf("%q -> %q: %s", data, back, d)
+			}
+			if len(losses) == 0 {
+				t.Fatalf("%q -> %q: the same tokens, other bytes: % X and % X", data, back, sm, sm2)
+			}
 		}
 		want := fzJSONValues(t, data)
 		got := fzJSONValues(t, back)
@@ -189,7 +216,11 @@ func fzSameValue(a, b any, decimals bool) bool {
 	}
 }
 
-// fzSameNumber says whether b is what the JSON literal lit becomes.
+// fzSameNumber says whether b is what the JSON literal lit becomes:
+// integers the same integer, other literals the same float64 (or, with
+// decimals, the same decimal value), written as a float (with a '.' or an
+// exponent) so that they read back as one. The exception is a decimal of
+// scale 0 such as 1.5e1, which Java's BigDecimal.toString writes "15".
 func fzSameNumber(lit string, b any, decimals bool) bool {
 	if !strings.ContainsAny(lit, ".eE") {
 		bn, ok := b.(json.Number)
@@ -207,6 +238,9 @@ func fzSameNumber(lit string, b any, decimals bool) bool {
 		}
 		x, err1 := ParseDecimal(lit)
 		y, err2 := ParseDecimal(string(bn))
+		if !strings.ContainsAny(string(bn), ".eE") && (err1 != nil || x.Scale != 0) {
+			return false
+		}
 		if err2 != nil && !strings.ContainsAny(string(bn), ".eE") {
 			var ok bool
 			y.Unscaled, ok = new(big.Int).SetString(string(bn), 10)
@@ -229,7 +263,7 @@ func fzSameNumber(lit string, b any, decimals bool) bool {
 		return math.IsInf(want, 1) && bv == "Infinity" || math.IsInf(want, -1) && bv == "-Infinity"
 	case json.Number:
 		got, err := strconv.ParseFloat(string(bv), 64)
-		return err == nil && math.Float64bits(got) == math.Float64bits(want)
+		return err == nil && math.Float64bits(got) == math.Float64bits(want) && strings.ContainsAny(string(bv), ".eE")
 	}
 	return false
 }
@@ -265,4 +299,30 @@ func fzDecCmp(x, y smile.Decimal) int {
 		yu.Mul(yu, new(big.Int).Exp(big.NewInt(10), big.NewInt(xs-ys), nil))
 	}
 	return xu.Cmp(yu)
+}
+
+// fzCheckSmileJSONSmile checks that FromJSON reads out, the JSON that
+// ToJSON made of the Smile data, back to data's tokens, but for the
+// losses JSON cannot avoid.
+func fzCheckSmileJSONSmile(t *testing.T, data, out []byte, opts ToJSONOptions) {
+	mode, err := opts.Dec.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _, err := rtTokens(data, mode.ReaderOptions())
+	if err != nil {
+		t.Fatalf("ToJSON accepts % X, the token reader does not: %v", data, err)
+	}
+	sm, err := FromJSONBytes(out, FromJSONOptions{})
+	if err != nil {
+		t.Fatalf("FromJSON refuses ToJSON's %q: %v", out, err)
+	}
+	y, _, err := rtTokens(sm, stream.ReaderOptions{MaxBigNumberLen: len(data) + 16})
+	if err != nil {
+		t.Fatalf("reading FromJSON's output: %v", err)
+	}
+	all := map[string]bool{lossFloat32: true, lossBinary: true, lossDecimal: true, lossIntForm: true, lossNonFinite: true, lossBadUTF8: true}
+	if d := sameAfterJSON(x, y, all, map[string]int{}); d != "" {
+		t.Fatalf("% X -> %q: %s", data, out, d)
+	}
 }
