@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"math/big"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/go-smile/smile"
 	"github.com/go-smile/smile/internal/golden"
@@ -121,6 +123,7 @@ func FuzzJSONRoundTrip(f *testing.F) {
 		fo.Enc.DisableSharedNames = flags&4 != 0
 		fo.Enc.EndMarker = flags&8 != 0
 		sm, err := FromJSONBytes(data, fo)
+		fzAgreeWithEncodingJSON(t, data, err)
 		if err != nil {
 			return
 		}
@@ -324,5 +327,37 @@ func fzCheckSmileJSONSmile(t *testing.T, data, out []byte, opts ToJSONOptions) {
 	all := map[string]bool{lossFloat32: true, lossBinary: true, lossDecimal: true, lossIntForm: true, lossNonFinite: true, lossBadUTF8: true}
 	if d := sameAfterJSON(x, y, all, map[string]int{}); d != "" {
 		t.Fatalf("% X -> %q: %s", data, out, d)
+	}
+}
+
+// fzAgreeWithEncodingJSON checks that FromJSON accepts a document of one
+// value (err == nil) exactly when encoding/json finds it valid, where the
+// input is valid UTF-8 (which encoding/json does not check) and not
+// nested beyond FromJSON's default depth (encoding/json allows 10000).
+func fzAgreeWithEncodingJSON(t *testing.T, data []byte, err error) {
+	if !utf8.Valid(data) || bytes.Count(data, []byte("["))+bytes.Count(data, []byte("{")) >= smile.DefaultMaxDepth {
+		return
+	}
+	valid := json.Valid(data)
+	if valid && err != nil {
+		t.Fatalf("encoding/json accepts %q, FromJSON fails: %v", data, err)
+	}
+	if !valid && err == nil {
+		// FromJSON also accepts several values in a row (JSON Lines),
+		// and none.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		n := 0
+		for {
+			var v json.RawMessage
+			if derr := dec.Decode(&v); derr == io.EOF {
+				break
+			} else if derr != nil {
+				t.Fatalf("FromJSON accepts %q, encoding/json fails: %v", data, derr)
+			}
+			n++
+		}
+		if n == 1 { // none (white space only) and several are fine
+			t.Fatalf("FromJSON accepts %q, which encoding/json finds invalid", data)
+		}
 	}
 }

@@ -1,14 +1,11 @@
 package transcode
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"strconv"
-	"strings"
 
 	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
@@ -53,7 +50,7 @@ const flushThreshold = 32 << 10
 // names the byte offset in data; invalid UTF-8 is an *InvalidUTF8Error.
 // WriteValue neither ends the document nor flushes w.
 func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
-	c := newJSONCopier(bytes.NewReader(data), w, opts)
+	c := jsonCopier{r: newBytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth()}
 	err := c.copyValue()
 	if err == io.EOF {
 		return fmt.Errorf("smile: no JSON value in the input: %w", io.ErrUnexpectedEOF)
@@ -61,13 +58,8 @@ func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
 	if err != nil {
 		return err
 	}
-	off := c.dec.InputOffset()
-	if _, err := c.dec.Token(); err != io.EOF {
-		var bad *InvalidUTF8Error
-		if errors.As(err, &bad) {
-			return err
-		}
-		return fmt.Errorf("smile: JSON text continues after the value at offset %d", off)
+	if _, more := c.r.skipSpace(); more {
+		return c.r.syntaxErr(c.r.pos, "the JSON text continues after the value")
 	}
 	return nil
 }
@@ -83,8 +75,7 @@ func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
 // would replace them with U+FFFD). An escaped lone surrogate such as
 // "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
-	c := newJSONCopier(r, w, opts)
-	c.flush = true
+	c := jsonCopier{r: newStreamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth(), flush: true}
 	for {
 		err := c.copyValue()
 		if err == io.EOF {
@@ -102,146 +93,225 @@ func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
 	}
 }
 
-// jsonCopier walks JSON tokens and writes the matching Smile tokens.
+// jsonCopier parses JSON and writes the matching Smile tokens as it goes.
 type jsonCopier struct {
-	dec         *json.Decoder
+	r           *jsonReader
 	w           *stream.Writer
 	bigDecimals bool
 	maxDepth    int
-	flush       bool // flush w when it holds flushThreshold bytes
+	flush       bool   // flush w when it holds flushThreshold bytes
+	objects     []bool // the open containers, innermost last: true for an object
 }
 
-func newJSONCopier(r io.Reader, w *stream.Writer, opts FromJSON) *jsonCopier {
-	dec := json.NewDecoder(&utf8Reader{src: r})
-	dec.UseNumber()
-	return &jsonCopier{dec: dec, w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth()}
-}
-
-// frame is one open JSON container.
-type frame struct {
-	object    bool
-	expectKey bool // inside an object: the next string is a key
-}
-
-// copyValue copies one whole JSON value; io.EOF means there is none left.
+// copyValue copies one whole JSON value; io.EOF means there is none left
+// (only white space).
 func (c *jsonCopier) copyValue() error {
-	stack := make([]frame, 0, 16)
+	r, w := c.r, c.w
+	c.objects = c.objects[:0]
+	b, ok := r.skipSpace()
+	if !ok {
+		if r.err != nil {
+			return r.endErr()
+		}
+		return io.EOF
+	}
 	for {
-		tok, err := c.dec.Token()
-		if err != nil {
-			if err == io.EOF && len(stack) > 0 {
-				return fmt.Errorf("smile: JSON input ends inside a value at offset %d: %w", c.dec.InputOffset(), io.ErrUnexpectedEOF)
+		// A value is due, and b is its first byte.
+		var err error
+		switch b {
+		case '{', '[':
+			if len(c.objects) == c.maxDepth {
+				// The advice names MaxDepth once the API layer relabels
+				// the error (hint.Relabel).
+				return hint.Relabel(&stream.LimitError{Offset: r.offset(r.pos), Limit: string(hint.MaxDepth), Max: int64(c.maxDepth), Got: int64(len(c.objects)) + 1}, noAdvice)
 			}
-			var bad *InvalidUTF8Error
-			if errors.As(err, &bad) {
+			r.pos++
+			end := byte('}')
+			if b == '{' {
+				err = w.WriteStartObject()
+			} else {
+				err = w.WriteStartArray()
+				end = ']'
+			}
+			if err != nil {
 				return err
 			}
-			if err != io.EOF {
-				return fmt.Errorf("smile: invalid JSON near offset %d: %w", c.dec.InputOffset(), err)
+			c.objects = append(c.objects, b == '{')
+			if b, ok = r.skipSpace(); !ok {
+				return r.endErr()
 			}
-			return err
-		}
-		if s, ok := tok.(string); ok && len(stack) > 0 && stack[len(stack)-1].expectKey {
-			// encoding/json returns keys and string values alike.
-			stack[len(stack)-1].expectKey = false
-			if err := c.w.WriteKey(s); err != nil {
-				return err
-			}
-			continue
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{', '[':
-				if len(stack) == c.maxDepth {
-					// The offset of the bracket, which the decoder has just
-					// read; the advice names MaxDepth once the API layer
-					// relabels the error (hint.Relabel).
-					return hint.Relabel(&stream.LimitError{Offset: c.dec.InputOffset() - 1, Limit: string(hint.MaxDepth), Max: int64(c.maxDepth), Got: int64(len(stack)) + 1}, noAdvice)
+			if b != end {
+				if end == '}' {
+					if b, err = c.key(b); err != nil {
+						return err
+					}
 				}
-				stack = append(stack, frame{object: t == '{', expectKey: t == '{'})
-				if t == '{' {
-					err = c.w.WriteStartObject()
-				} else {
-					err = c.w.WriteStartArray()
-				}
-			case '}':
-				stack = stack[:len(stack)-1]
-				err = c.w.WriteEndObject()
-			case ']':
-				stack = stack[:len(stack)-1]
-				err = c.w.WriteEndArray()
+				continue // the first value
 			}
-		case string:
-			err = c.w.WriteString(t)
-		case json.Number:
-			err = c.writeNumber(string(t))
-		case bool:
-			err = c.w.WriteBool(t)
-		case nil:
-			err = c.w.WriteNull()
-		}
-		if err != nil {
-			return err
-		}
-		if c.flush && len(c.w.Bytes()) >= flushThreshold {
-			if err := c.w.Flush(); err != nil {
+			r.pos++
+			if end == '}' {
+				err = w.WriteEndObject()
+			} else {
+				err = w.WriteEndArray()
+			}
+			if err != nil {
+				return err
+			}
+			c.objects = c.objects[:len(c.objects)-1]
+		case '"':
+			s, err := r.str()
+			if err != nil {
+				return err
+			}
+			if err := w.WriteStringBytes(s); err != nil {
+				return err
+			}
+		case 't', 'f', 'n':
+			if err := c.literal(b); err != nil {
+				return err
+			}
+		default:
+			if b != '-' && !isDigit(b) {
+				return r.unexpected(r.pos, "a value")
+			}
+			if err := c.number(); err != nil {
 				return err
 			}
 		}
-		if len(stack) == 0 {
-			return nil
-		}
-		// A value (or a whole container) is complete: in an object, a key
-		// is due next.
-		if top := &stack[len(stack)-1]; top.object {
-			top.expectKey = true
+		// A value is complete: what follows depends on the container.
+		for {
+			if c.flush && len(w.Bytes()) >= flushThreshold {
+				if err := w.Flush(); err != nil {
+					return err
+				}
+			}
+			depth := len(c.objects)
+			if depth == 0 {
+				return nil
+			}
+			object := c.objects[depth-1]
+			if b, ok = r.skipSpace(); !ok {
+				return r.endErr()
+			}
+			if b == ',' {
+				r.pos++
+				if b, ok = r.skipSpace(); !ok {
+					return r.endErr()
+				}
+				if object {
+					if b, err = c.key(b); err != nil {
+						return err
+					}
+				}
+				break // the next value
+			}
+			if object && b == '}' {
+				r.pos++
+				err = w.WriteEndObject()
+			} else if !object && b == ']' {
+				r.pos++
+				err = w.WriteEndArray()
+			} else if object {
+				return r.unexpected(r.pos, "',' or '}'")
+			} else {
+				return r.unexpected(r.pos, "',' or ']'")
+			}
+			if err != nil {
+				return err
+			}
+			c.objects = c.objects[:depth-1]
 		}
 	}
 }
 
-// writeNumber writes a JSON number literal with Jackson's rules: an
-// integer literal of up to 18 digits becomes the smallest integer form,
-// one of 19 digits or more a BigInteger even when it would fit in an
-// int64 (Jackson's JSON parser sizes integers by digit count, and its
-// copy keeps that type); other literals become float64 or, by option,
-// BigDecimal.
-func (c *jsonCopier) writeNumber(lit string) error {
-	if isIntegerLiteral(lit) {
-		if len(strings.TrimPrefix(lit, "-")) <= 18 {
-			v, err := strconv.ParseInt(lit, 10, 64)
-			if err != nil {
-				return fmt.Errorf("smile: invalid JSON number %q", lit)
+// key reads an object's key, whose first byte is b, and the colon after
+// it, writes the key, and returns the first byte of the value.
+func (c *jsonCopier) key(b byte) (byte, error) {
+	r := c.r
+	if b != '"' {
+		return 0, r.unexpected(r.pos, "a string (a key)")
+	}
+	name, err := r.str()
+	if err != nil {
+		return 0, err
+	}
+	if err := c.w.WriteKeyBytes(name); err != nil {
+		return 0, err
+	}
+	b, ok := r.skipSpace()
+	if !ok {
+		return 0, r.endErr()
+	}
+	if b != ':' {
+		return 0, r.unexpected(r.pos, "':'")
+	}
+	r.pos++
+	if b, ok = r.skipSpace(); !ok {
+		return 0, r.endErr()
+	}
+	return b, nil
+}
+
+// literal copies true, false or null, whose first byte is b.
+func (c *jsonCopier) literal(b byte) error {
+	switch b {
+	case 't':
+		if err := c.r.literal("true"); err != nil {
+			return err
+		}
+		return c.w.WriteBool(true)
+	case 'f':
+		if err := c.r.literal("false"); err != nil {
+			return err
+		}
+		return c.w.WriteBool(false)
+	}
+	if err := c.r.literal("null"); err != nil {
+		return err
+	}
+	return c.w.WriteNull()
+}
+
+// number copies a number with Jackson's rules: an integer literal of up
+// to 18 digits becomes the smallest integer form, one of 19 digits or
+// more a BigInteger even when it would fit in an int64 (Jackson's JSON
+// parser sizes integers by digit count, and its copy keeps that type);
+// other literals become float64 or, by option, BigDecimal.
+func (c *jsonCopier) number() error {
+	lit, integer, digits, err := c.r.number()
+	if err != nil {
+		return err
+	}
+	if integer {
+		if digits <= 18 {
+			var v int64
+			for _, d := range lit[len(lit)-digits:] {
+				v = v*10 + int64(d-'0')
+			}
+			if lit[0] == '-' {
+				v = -v
 			}
 			return c.w.WriteInt(v)
 		}
-		b, ok := new(big.Int).SetString(lit, 10)
+		b, ok := new(big.Int).SetString(string(lit), 10)
 		if !ok {
 			return fmt.Errorf("smile: invalid JSON number %q", lit)
 		}
 		return c.w.WriteBigInt(b)
 	}
 	if c.bigDecimals {
-		u, scale, err := ParseDecimal(lit)
+		u, scale, err := ParseDecimal(string(lit))
 		if err != nil {
 			return err
 		}
 		return c.w.WriteBigDecimal(u, scale)
 	}
-	f, err := strconv.ParseFloat(lit, 64)
+	// string(lit) does not allocate for a short literal: ParseFloat does
+	// not keep its argument.
+	f, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return fmt.Errorf("smile: invalid JSON number %q", lit)
 	}
 	// Out-of-range literals become ±Inf or 0, as Java's Double.parseDouble.
 	return c.w.WriteFloat64(f)
-}
-
-func isIntegerLiteral(lit string) bool {
-	for i := 0; i < len(lit); i++ {
-		switch lit[i] {
-		case '.', 'e', 'E':
-			return false
-		}
-	}
-	return true
 }

@@ -52,7 +52,7 @@ func TestWriteValueErrors(t *testing.T) {
 	for _, c := range []struct{ in, msg string }{
 		{``, "no JSON value"},
 		{`   `, "no JSON value"},
-		{`1 2`, "continues after the value at offset 1"},
+		{`1 2`, "offset 2: the JSON text continues after the value"},
 		{`{} x`, "continues after the value"},
 		{`[1,`, "ends inside a value"},
 		{`[1,]`, "invalid JSON"},
