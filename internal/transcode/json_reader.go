@@ -37,15 +37,15 @@ type jsonReader struct {
 // io.Reader; it grows only for a token longer than it.
 const readBufferSize = 64 << 10
 
-// newStreamReader returns a jsonReader on src.
-func newStreamReader(src io.Reader) *jsonReader {
-	return &jsonReader{src: src, buf: make([]byte, 0, readBufferSize)}
+// streamReader returns a jsonReader on src.
+func streamReader(src io.Reader) jsonReader {
+	return jsonReader{src: src, buf: make([]byte, 0, readBufferSize)}
 }
 
-// newBytesReader returns a jsonReader on the whole input data, which it
-// does not modify.
-func newBytesReader(data []byte) *jsonReader {
-	return &jsonReader{buf: data}
+// bytesReader returns a jsonReader on the whole input data, which it does
+// not modify.
+func bytesReader(data []byte) jsonReader {
+	return jsonReader{buf: data}
 }
 
 // offset returns the input offset of buf[i].

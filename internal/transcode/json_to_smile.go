@@ -50,7 +50,7 @@ const flushThreshold = 32 << 10
 // names the byte offset in data; invalid UTF-8 is an *InvalidUTF8Error.
 // WriteValue neither ends the document nor flushes w.
 func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
-	c := jsonCopier{r: newBytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth()}
+	c := jsonCopier{r: bytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth()}
 	err := c.copyValue()
 	if err == io.EOF {
 		return fmt.Errorf("smile: no JSON value in the input: %w", io.ErrUnexpectedEOF)
@@ -75,7 +75,7 @@ func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
 // would replace them with U+FFFD). An escaped lone surrogate such as
 // "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
-	c := jsonCopier{r: newStreamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth(), flush: true}
+	c := jsonCopier{r: streamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth(), flush: true}
 	for {
 		err := c.copyValue()
 		if err == io.EOF {
@@ -95,19 +95,19 @@ func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
 
 // jsonCopier parses JSON and writes the matching Smile tokens as it goes.
 type jsonCopier struct {
-	r           *jsonReader
+	r           jsonReader
 	w           *stream.Writer
 	bigDecimals bool
 	maxDepth    int
-	flush       bool   // flush w when it holds flushThreshold bytes
-	objects     []bool // the open containers, innermost last: true for an object
+	flush       bool     // flush w when it holds flushThreshold bytes
+	open        bitStack // the open containers: true for an object
 }
 
 // copyValue copies one whole JSON value; io.EOF means there is none left
 // (only white space).
 func (c *jsonCopier) copyValue() error {
-	r, w := c.r, c.w
-	c.objects = c.objects[:0]
+	r, w := &c.r, c.w
+	c.open.reset()
 	b, ok := r.skipSpace()
 	if !ok {
 		if r.err != nil {
@@ -120,10 +120,10 @@ func (c *jsonCopier) copyValue() error {
 		var err error
 		switch b {
 		case '{', '[':
-			if len(c.objects) == c.maxDepth {
+			if c.open.n == c.maxDepth {
 				// The advice names MaxDepth once the API layer relabels
 				// the error (hint.Relabel).
-				return hint.Relabel(&stream.LimitError{Offset: r.offset(r.pos), Limit: string(hint.MaxDepth), Max: int64(c.maxDepth), Got: int64(len(c.objects)) + 1}, noAdvice)
+				return hint.Relabel(&stream.LimitError{Offset: r.offset(r.pos), Limit: string(hint.MaxDepth), Max: int64(c.maxDepth), Got: int64(c.open.n) + 1}, noAdvice)
 			}
 			r.pos++
 			end := byte('}')
@@ -136,7 +136,7 @@ func (c *jsonCopier) copyValue() error {
 			if err != nil {
 				return err
 			}
-			c.objects = append(c.objects, b == '{')
+			c.open.push(b == '{')
 			if b, ok = r.skipSpace(); !ok {
 				return r.endErr()
 			}
@@ -157,7 +157,7 @@ func (c *jsonCopier) copyValue() error {
 			if err != nil {
 				return err
 			}
-			c.objects = c.objects[:len(c.objects)-1]
+			c.open.pop()
 		case '"':
 			s, err := r.str()
 			if err != nil {
@@ -185,11 +185,10 @@ func (c *jsonCopier) copyValue() error {
 					return err
 				}
 			}
-			depth := len(c.objects)
-			if depth == 0 {
+			if c.open.n == 0 {
 				return nil
 			}
-			object := c.objects[depth-1]
+			object := c.open.top()
 			if b, ok = r.skipSpace(); !ok {
 				return r.endErr()
 			}
@@ -219,7 +218,7 @@ func (c *jsonCopier) copyValue() error {
 			if err != nil {
 				return err
 			}
-			c.objects = c.objects[:depth-1]
+			c.open.pop()
 		}
 	}
 }
@@ -227,7 +226,7 @@ func (c *jsonCopier) copyValue() error {
 // key reads an object's key, whose first byte is b, and the colon after
 // it, writes the key, and returns the first byte of the value.
 func (c *jsonCopier) key(b byte) (byte, error) {
-	r := c.r
+	r := &c.r
 	if b != '"' {
 		return 0, r.unexpected(r.pos, "a string (a key)")
 	}

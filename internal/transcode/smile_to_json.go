@@ -92,9 +92,10 @@ func CopyToJSON(w io.Writer, r *stream.Reader, opts ToJSON) error {
 type jsonWriter struct {
 	opts ToJSON
 	buf  []byte
-	// first[i] reports whether container i has no member yet; afterKey
-	// reports that a key was just written and its value is due.
-	first    []bool
+	// first holds, for each open container, whether it has no member
+	// yet; afterKey reports that a key was just written and its value is
+	// due.
+	first    bitStack
 	afterKey bool
 }
 
@@ -117,7 +118,7 @@ func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) er
 		if err := jw.token(tok, r.TokenOffset()); err != nil {
 			return err
 		}
-		if len(jw.first) == 0 {
+		if jw.first.n == 0 {
 			return nil
 		}
 		if w != nil && len(jw.buf) >= flushThreshold {
@@ -138,8 +139,8 @@ func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) er
 func (jw *jsonWriter) token(tok *stream.Token, offset int64) error {
 	closing := tok.Kind == stream.KindEndObject || tok.Kind == stream.KindEndArray
 	if closing {
-		empty := jw.first[len(jw.first)-1]
-		jw.first = jw.first[:len(jw.first)-1]
+		empty := jw.first.top()
+		jw.first.pop()
 		if !empty {
 			jw.newline()
 		}
@@ -152,20 +153,20 @@ func (jw *jsonWriter) token(tok *stream.Token, offset int64) error {
 	}
 	if jw.afterKey {
 		jw.afterKey = false
-	} else if n := len(jw.first); n > 0 {
-		if !jw.first[n-1] {
+	} else if jw.first.n > 0 {
+		if !jw.first.top() {
 			jw.buf = append(jw.buf, ',')
 		}
-		jw.first[n-1] = false
+		jw.first.setTop(false)
 		jw.newline()
 	}
 	b := jw.buf
 	switch tok.Kind {
 	case stream.KindStartObject:
-		jw.first = append(jw.first, true)
+		jw.first.push(true)
 		b = append(b, '{')
 	case stream.KindStartArray:
-		jw.first = append(jw.first, true)
+		jw.first.push(true)
 		b = append(b, '[')
 	case stream.KindKey:
 		b = appendQuoted(b, tok.Bytes())
@@ -215,7 +216,7 @@ func (jw *jsonWriter) newline() {
 		return
 	}
 	jw.buf = append(jw.buf, '\n')
-	for range jw.first {
+	for range jw.first.n {
 		jw.buf = append(jw.buf, jw.opts.Indent...)
 	}
 }

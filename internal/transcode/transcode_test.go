@@ -1,6 +1,8 @@
 package transcode
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"math/big"
@@ -109,4 +111,39 @@ func TestAppendValueAtEndOfInput(t *testing.T) {
 	require.NoError(t, err)
 	_, err = AppendValue(nil, r, ToJSON{})
 	require.True(t, errors.Is(err, io.ErrUnexpectedEOF), "%v", err)
+}
+
+// TestDeepNesting goes through the levels past the 64 bits kept in an
+// integer: objects and arrays alternating 300 deep, to Smile and back to
+// the same text, compact and indented.
+func TestDeepNesting(t *testing.T) {
+	const depth = 300
+	var open strings.Builder
+	closing := make([]byte, depth)
+	for i := range depth {
+		if i%3 == 0 {
+			open.WriteString(`{"k":`)
+			closing[depth-1-i] = '}'
+		} else {
+			open.WriteString(`[1,`)
+			closing[depth-1-i] = ']'
+		}
+	}
+	doc := open.String() + "null" + string(closing)
+	w := newWriter(t)
+	require.NoError(t, WriteValue(w, []byte(doc), FromJSON{}))
+	require.NoError(t, w.EndDocument())
+	r, err := stream.NewReader(w.Bytes(), stream.ReaderOptions{})
+	require.NoError(t, err)
+	got, err := AppendValue(nil, r, ToJSON{})
+	require.NoError(t, err)
+	require.Equal(t, doc, string(got))
+
+	r.Reset(w.Bytes())
+	pretty, err := AppendValue(nil, r, ToJSON{Indent: " "})
+	require.NoError(t, err)
+	require.Contains(t, string(pretty), "\n"+strings.Repeat(" ", depth)+"null\n"+strings.Repeat(" ", depth-1)+"]")
+	var compact bytes.Buffer
+	require.NoError(t, json.Compact(&compact, pretty))
+	require.Equal(t, doc, compact.String())
 }
