@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/go-smile/smile"
@@ -101,7 +102,8 @@ func FuzzToJSON(f *testing.F) {
 	})
 }
 
-// FuzzJSONRoundTrip: JSON -> Smile -> JSON keeps the value. Whatever JSON
+// FuzzJSONRoundTrip: JSON -> Smile -> JSON keeps the value, and FromJSON
+// gives the same result however its input is split. Whatever JSON
 // FromJSONBytes accepts, ToJSONBytes reads back (with limits large enough
 // for what the JSON holds), and the two JSON texts decode to the same
 // value: strings and structure exactly, integers exactly, and other
@@ -124,6 +126,16 @@ func FuzzJSONRoundTrip(f *testing.F) {
 		fo.Enc.EndMarker = flags&8 != 0
 		sm, err := FromJSONBytes(data, fo)
 		fzAgreeWithEncodingJSON(t, data, err)
+		// Read one byte at a time, every token meets the end of the
+		// buffer: the same bytes, or the same error.
+		var split bytes.Buffer
+		serr := FromJSON(&split, iotest.OneByteReader(bytes.NewReader(data)), fo)
+		if (err == nil) != (serr == nil) || err != nil && err.Error() != serr.Error() {
+			t.Fatalf("%q: FromJSONBytes error %v, FromJSON one byte at a time %v", data, err, serr)
+		}
+		if err == nil && !bytes.Equal(sm, split.Bytes()) {
+			t.Fatalf("%q: FromJSONBytes wrote % X, FromJSON one byte at a time % X", data, sm, split.Bytes())
+		}
 		if err != nil {
 			return
 		}

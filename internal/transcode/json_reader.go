@@ -101,6 +101,7 @@ func (r *jsonReader) endErr() error {
 // syntaxErr reports invalid JSON at buf[i]. A byte that is not valid
 // UTF-8 there is an *InvalidUTF8Error instead.
 func (r *jsonReader) syntaxErr(i int, what string) error {
+	i = r.completeRune(i)
 	if i < len(r.buf) && r.buf[i] >= utf8.RuneSelf {
 		if c, size := utf8.DecodeRune(r.buf[i:]); c == utf8.RuneError && size == 1 {
 			return &InvalidUTF8Error{Offset: r.offset(i)}
@@ -109,8 +110,21 @@ func (r *jsonReader) syntaxErr(i int, what string) error {
 	return fmt.Errorf("smile: invalid JSON at offset %d: %s", r.offset(i), what)
 }
 
+// completeRune reads more input while the UTF-8 sequence at buf[i] (i >=
+// pos) is incomplete and more may come, and returns i moved with the
+// bytes, so that an error can tell a non-ASCII character from invalid
+// UTF-8.
+func (r *jsonReader) completeRune(i int) int {
+	for i < len(r.buf) && r.buf[i] >= utf8.RuneSelf && !utf8.FullRune(r.buf[i:]) && r.src != nil {
+		shift, _ := r.fill()
+		i -= shift
+	}
+	return i
+}
+
 // unexpected describes the byte at buf[i] for a syntax error.
 func (r *jsonReader) unexpected(i int, want string) error {
+	i = r.completeRune(i)
 	if i >= len(r.buf) {
 		return r.endErr()
 	}

@@ -190,6 +190,7 @@ func TestJSONSyntaxErrors(t *testing.T) {
 		{`"\u12G4"`, `offset 5: four hex digits are due after \u`},
 		{"\"a\x01\"", "offset 2: control character 0x01 in a string (escape it)"},
 		{"[\x00]", "offset 1: byte 0x00 where a value is due"},
+		{"[1,\u00e9]", "offset 3: 'é' where a value is due"}, // not invalid UTF-8, even split
 		{`"abc`, "ends inside a value at offset 4"},
 		{`{"a":1`, "ends inside a value at offset 6"},
 		{`]`, "offset 0: ']' where a value is due"},
