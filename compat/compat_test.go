@@ -114,6 +114,12 @@ func TestFromJSONErrors(t *testing.T) {
 	var le *smile.LimitError
 	require.ErrorAs(t, err, &le)
 	require.Equal(t, "MaxDepth", le.Limit)
+	_, err = compat.FromJSONBytes([]byte(`[12345678901]`), compat.FromJSONOptions{MaxNumberLen: 10})
+	require.ErrorAs(t, err, &le)
+	require.Equal(t, "MaxNumberLen", le.Limit)
+	require.EqualError(t, err, "smile: MaxNumberLen exceeded at offset 1: input asks for 11, limit is 10; raise FromJSONOptions.MaxNumberLen only if the input is trusted")
+	_, err = compat.FromJSONBytes([]byte(`1`), compat.FromJSONOptions{MaxNumberLen: -1})
+	require.EqualError(t, err, "smile: FromJSONOptions.MaxNumberLen is -1; it must be 0 (the default, 2500) or positive")
 	_, err = compat.FromJSONBytes([]byte(`1e99999999999999`), compat.FromJSONOptions{DecimalsAsBigDecimal: true})
 	require.ErrorContains(t, err, "scale")
 }

@@ -27,7 +27,18 @@ type FromJSONOptions struct {
 	// negative value is invalid. Deeper input is a *smile.LimitError whose
 	// Limit is "MaxDepth".
 	MaxDepth int
+
+	// MaxNumberLen limits the length of a number literal in the JSON
+	// input, in bytes; 0 means DefaultMaxNumberLen. Converting a literal
+	// of n digits to a BigInteger or BigDecimal takes time quadratic in n.
+	MaxNumberLen int
 }
+
+// DefaultMaxNumberLen (2500) is the default of FromJSONOptions.MaxNumberLen.
+// It admits every number that ToJSON writes of Smile read with the
+// default limits (smile.DefaultMaxBigNumberLen), so that such JSON always
+// converts back.
+const DefaultMaxNumberLen = transcode.DefaultMaxNumberLen
 
 // ToJSONOptions configures Smile -> JSON conversion. The zero value reads
 // Smile with Jackson's defaults (header required) and the default limits,
@@ -55,7 +66,8 @@ type InvalidUTF8Error = transcode.InvalidUTF8Error
 
 // FromJSON converts JSON text to Smile. Each JSON value in r (values may
 // follow one another, separated by white space, as in JSON Lines) becomes
-// one Smile document in w.
+// one Smile document in w. Input beyond MaxDepth or MaxNumberLen is a
+// *smile.LimitError.
 //
 // The input must be valid UTF-8: other bytes are an *InvalidUTF8Error
 // with their offset, as Jackson's JSON parser refuses them (encoding/json
@@ -72,6 +84,9 @@ func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 	if opts.MaxDepth < 0 {
 		return &hint.OptionError{Prefix: "smile: ", Option: hint.MaxDepth, Value: opts.MaxDepth, Default: smile.DefaultMaxDepth}
 	}
+	if opts.MaxNumberLen < 0 {
+		return &hint.OptionError{Prefix: "smile: ", Option: hint.MaxNumberLen, Value: opts.MaxNumberLen, Default: DefaultMaxNumberLen}
+	}
 	mode, err := opts.Enc.EncMode()
 	if err != nil {
 		return err
@@ -83,6 +98,7 @@ func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 	return transcode.CopyFromJSON(sw, r, transcode.FromJSON{
 		DecimalsAsBigDecimal: opts.DecimalsAsBigDecimal,
 		MaxDepth:             opts.MaxDepth,
+		MaxNumberLen:         opts.MaxNumberLen,
 	})
 }
 
@@ -90,7 +106,7 @@ func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 var fromJSONVocab = &hint.Vocabulary{
 	Names: hint.Merge(
 		hint.GoNames("FromJSONOptions.Enc.", hint.OmitHeader, hint.SharedValues, hint.RawBinary),
-		hint.GoNames("FromJSONOptions.", hint.MaxDepth)),
+		hint.GoNames("FromJSONOptions.", hint.MaxDepth, hint.MaxNumberLen)),
 	Set: "set",
 }
 

@@ -17,7 +17,8 @@ func TestHostileTranscoding(t *testing.T) {
 	const n = 1_000_000
 	deepJSON := strings.Repeat("[", n) + strings.Repeat("]", n)
 	_, err := FromJSONBytes([]byte(deepJSON), FromJSONOptions{})
-	if le := (*smile.LimitError)(nil); !errors.As(err, &le) || le.Limit != "MaxDepth" || le.Max != 1000 {
+	var le *smile.LimitError
+	if !errors.As(err, &le) || le.Limit != "MaxDepth" || le.Max != 1000 {
 		t.Fatalf("FromJSON of %d nested arrays: %v", n, err)
 	}
 	if _, err := FromJSONBytes([]byte(strings.Repeat(`{"a":`, 1001)), FromJSONOptions{}); err == nil {
@@ -25,6 +26,11 @@ func TestHostileTranscoding(t *testing.T) {
 	}
 	if _, err := FromJSONBytes([]byte(strings.Repeat("[", 50)+strings.Repeat("]", 50)), FromJSONOptions{MaxDepth: 10}); err == nil {
 		t.Fatal("FromJSON MaxDepth 10: no error")
+	}
+	// A number literal of a million digits would take seconds to convert
+	// to a BigInteger (quadratic); it is refused after MaxNumberLen bytes.
+	if err := FromJSON(io.Discard, &repeatByte{b: '7', n: 10_000_000}, FromJSONOptions{}); !errors.As(err, &le) || le.Limit != "MaxNumberLen" {
+		t.Fatalf("FromJSON of a 10 MB number: %v", err)
 	}
 	if _, err := FromJSONBytes([]byte(`[1, 2`), FromJSONOptions{}); !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("FromJSON of truncated JSON: %v", err)
@@ -36,7 +42,6 @@ func TestHostileTranscoding(t *testing.T) {
 		"bytes":  func(b []byte) error { _, err := ToJSONBytes(b, ToJSONOptions{}); return err },
 		"stream": func(b []byte) error { return ToJSON(io.Discard, bytes.NewReader(b), ToJSONOptions{}) },
 	} {
-		var le *smile.LimitError
 		if err := conv(deepSmile); !errors.As(err, &le) || le.Limit != "MaxDepth" {
 			t.Fatalf("%s: ToJSON of %d nested arrays: %v", name, n, err)
 		}
@@ -55,4 +60,22 @@ func TestHostileTranscoding(t *testing.T) {
 			}
 		}
 	}
+}
+
+// repeatByte reads as n copies of b.
+type repeatByte struct {
+	b byte
+	n int
+}
+
+func (r *repeatByte) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range k {
+		p[i] = r.b
+	}
+	r.n -= k
+	return k, nil
 }

@@ -55,12 +55,13 @@ func fromJSONFlags(fs *flag.FlagSet) runFunc {
 	enc := encFlags(fs)
 	bigDec := fs.Bool("big-decimals", false, "write JSON decimals as exact BigDecimal instead of float64")
 	maxDepth := fs.Int("max-depth", smile.DefaultMaxDepth, "maximum nesting of the JSON input")
+	maxNumberLen := fs.Int("max-number-len", compat.DefaultMaxNumberLen, "maximum length of a number in the JSON input, in bytes")
 	return func(in io.Reader, out io.Writer) error {
 		if _, err := enc.EncMode(); err != nil {
 			return fmt.Errorf("%w: %v", errUsage, commandErr(err))
 		}
 		w := bufio.NewWriter(out)
-		if err := compat.FromJSON(w, in, compat.FromJSONOptions{Enc: *enc, DecimalsAsBigDecimal: *bigDec, MaxDepth: *maxDepth}); err != nil {
+		if err := compat.FromJSON(w, in, compat.FromJSONOptions{Enc: *enc, DecimalsAsBigDecimal: *bigDec, MaxDepth: *maxDepth, MaxNumberLen: *maxNumberLen}); err != nil {
 			w.Flush()
 			return err
 		}

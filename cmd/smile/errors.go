@@ -15,6 +15,7 @@ var vocab = &hint.Vocabulary{
 		hint.MaxStringLen:           "--max-string-len",
 		hint.MaxBinaryLen:           "--max-binary-len",
 		hint.MaxBigNumberLen:        "--max-big-number-len",
+		hint.MaxNumberLen:           "--max-number-len",
 		hint.AllowInvalidUTF8:       "--allow-invalid-utf8",
 		hint.Lenient7Bit:            "--lenient-7bit",
 		hint.KeepNamesAcrossHeaders: "--keep-names-across-headers",

@@ -34,6 +34,7 @@ const (
 	MaxStringLen           Option = "MaxStringLen"
 	MaxBinaryLen           Option = "MaxBinaryLen"
 	MaxBigNumberLen        Option = "MaxBigNumberLen"
+	MaxNumberLen           Option = "MaxNumberLen" // compat's FromJSONOptions: one JSON number literal
 	MaxContainerLen        Option = "MaxContainerLen"
 	MaxExpansion           Option = "MaxExpansion"
 	AllowInvalidUTF8       Option = "AllowInvalidUTF8"

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/go-smile/smile/internal/hint"
+	"github.com/go-smile/smile/stream"
 )
 
 // InvalidUTF8Error reports JSON input that is not valid UTF-8 (RFC 8259
@@ -202,10 +205,20 @@ func (r *jsonReader) literal(lit string) error {
 // number scans the number literal at pos and returns it, whether it is an
 // integer literal (no fraction, no exponent), and its count of digits
 // before any fraction. pos is left after the literal. The literal aliases
-// buf.
-func (r *jsonReader) number() (lit []byte, integer bool, digits int, err error) {
+// buf. A literal longer than maxLen bytes is a *stream.LimitError, found
+// before more than maxLen bytes of it are buffered.
+func (r *jsonReader) number(maxLen int) (lit []byte, integer bool, digits int, err error) {
 	for {
 		end, integer, digits, err := scanNumber(r.buf[r.pos:], r.src == nil)
+		got := end // the length, or at least the bytes buffered
+		if err == errNeedMore {
+			got = len(r.buf) - r.pos
+		}
+		if (err == nil || err == errNeedMore) && got > maxLen {
+			// The advice names MaxNumberLen once the API layer relabels
+			// the error (hint.Relabel).
+			return nil, false, 0, hint.Relabel(&stream.LimitError{Offset: r.offset(r.pos), Limit: string(hint.MaxNumberLen), Max: int64(maxLen), Got: int64(got)}, noAdvice)
+		}
 		if err == errNeedMore {
 			if _, ok := r.fill(); !ok && r.err != nil {
 				return nil, false, 0, r.endErr()

@@ -25,13 +25,32 @@ type FromJSON struct {
 	// stream.DefaultMaxDepth (1000). Deeper input is a *stream.LimitError
 	// whose Limit is "MaxDepth".
 	MaxDepth int
+
+	// MaxNumberLen limits the length of a number literal in the JSON
+	// input, in bytes (converting a literal of n digits to a BigInteger
+	// or BigDecimal takes time quadratic in n); 0 means
+	// DefaultMaxNumberLen.
+	MaxNumberLen int
 }
 
-func (o FromJSON) maxDepth() int {
-	if o.MaxDepth == 0 {
-		return stream.DefaultMaxDepth
+// DefaultMaxNumberLen is the default of FromJSON.MaxNumberLen. It admits
+// the text of every number that a stream.Reader reads with the default
+// MaxBigNumberLen (1000 bytes of magnitude: 2409 digits, with a sign, a
+// point, six leading zeros and a ten-digit exponent at most), so that the
+// JSON written from Smile read with the defaults always reads back.
+const DefaultMaxNumberLen = 2500
+
+// limits returns the limits in force. Input beyond them is a
+// *stream.LimitError that names the option.
+func (o FromJSON) limits() (maxDepth, maxNumberLen int) {
+	maxDepth, maxNumberLen = o.MaxDepth, o.MaxNumberLen
+	if maxDepth == 0 {
+		maxDepth = stream.DefaultMaxDepth
 	}
-	return o.MaxDepth
+	if maxNumberLen == 0 {
+		maxNumberLen = DefaultMaxNumberLen
+	}
+	return maxDepth, maxNumberLen
 }
 
 // noAdvice names no option: the errors of this package give advice only
@@ -50,7 +69,8 @@ const flushThreshold = 32 << 10
 // names the byte offset in data; invalid UTF-8 is an *InvalidUTF8Error.
 // WriteValue neither ends the document nor flushes w.
 func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
-	c := jsonCopier{r: bytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth()}
+	c := jsonCopier{r: bytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal}
+	c.maxDepth, c.maxNumberLen = opts.limits()
 	err := c.copyValue()
 	if err == io.EOF {
 		return fmt.Errorf("smile: no JSON value in the input: %w", io.ErrUnexpectedEOF)
@@ -75,7 +95,8 @@ func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
 // would replace them with U+FFFD). An escaped lone surrogate such as
 // "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
-	c := jsonCopier{r: streamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, maxDepth: opts.maxDepth(), flush: true}
+	c := jsonCopier{r: streamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, flush: true}
+	c.maxDepth, c.maxNumberLen = opts.limits()
 	for {
 		err := c.copyValue()
 		if err == io.EOF {
@@ -95,12 +116,13 @@ func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
 
 // jsonCopier parses JSON and writes the matching Smile tokens as it goes.
 type jsonCopier struct {
-	r           jsonReader
-	w           *stream.Writer
-	bigDecimals bool
-	maxDepth    int
-	flush       bool     // flush w when it holds flushThreshold bytes
-	open        bitStack // the open containers: true for an object
+	r            jsonReader
+	w            *stream.Writer
+	bigDecimals  bool
+	maxDepth     int
+	maxNumberLen int
+	flush        bool     // flush w when it holds flushThreshold bytes
+	open         bitStack // the open containers: true for an object
 }
 
 // copyValue copies one whole JSON value; io.EOF means there is none left
@@ -277,7 +299,7 @@ func (c *jsonCopier) literal(b byte) error {
 // parser sizes integers by digit count, and its copy keeps that type);
 // other literals become float64 or, by option, BigDecimal.
 func (c *jsonCopier) number() error {
-	lit, integer, digits, err := c.r.number()
+	lit, integer, digits, err := c.r.number(c.maxNumberLen)
 	if err != nil {
 		return err
 	}

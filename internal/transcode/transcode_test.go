@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -60,8 +61,10 @@ func TestWriteValueErrors(t *testing.T) {
 		{`[1,]`, "invalid JSON"},
 		{`{"a" 1}`, "invalid JSON"},
 		{strings.Repeat("[", 3) + strings.Repeat("]", 3), "MaxDepth exceeded at offset 2: input asks for 3, limit is 2"},
+		{"[" + strings.Repeat("9", 11) + "]", "MaxNumberLen exceeded at offset 1: input asks for 11, limit is 10"},
+		{"[-" + strings.Repeat("9", 20), "MaxNumberLen exceeded at offset 1"}, // before the end of the literal
 	} {
-		err := WriteValue(newWriter(t), []byte(c.in), FromJSON{MaxDepth: 2})
+		err := WriteValue(newWriter(t), []byte(c.in), FromJSON{MaxDepth: 2, MaxNumberLen: 10})
 		require.ErrorContains(t, err, c.msg, "%q", c.in)
 	}
 	// The depth is a *stream.LimitError that names no option of its own:
@@ -147,3 +150,35 @@ func TestDeepNesting(t *testing.T) {
 	require.NoError(t, json.Compact(&compact, pretty))
 	require.Equal(t, doc, compact.String())
 }
+
+// TestDefaultLimitsReadBackOurJSON: the JSON that AppendValue writes of
+// the largest numbers a stream.Reader reads with its default limits
+// (BigInteger and BigDecimal magnitudes of DefaultMaxBigNumberLen bytes,
+// at the extreme scales) reads back with FromJSON's default limits.
+func TestDefaultLimitsReadBackOurJSON(t *testing.T) {
+	big := new(big.Int).Lsh(bigOne, 8*stream.DefaultMaxBigNumberLen-1) // 1000 bytes of two's complement as -2^7999
+	big.Neg(big)
+	w := newWriter(t)
+	require.NoError(t, w.WriteStartArray())
+	require.NoError(t, w.WriteBigInt(big))
+	for _, scale := range []int32{math.MinInt32, math.MaxInt32, 0, 2409 + 6, 2409 + 7} {
+		require.NoError(t, w.WriteBigDecimal(big, scale))
+	}
+	require.NoError(t, w.WriteEndArray())
+	require.NoError(t, w.EndDocument())
+	r, err := stream.NewReader(w.Bytes(), stream.ReaderOptions{})
+	require.NoError(t, err)
+	js, err := AppendValue(nil, r, ToJSON{})
+	require.NoError(t, err, "the default Reader refuses the test's numbers")
+	longest := 0
+	for _, lit := range strings.Split(strings.Trim(string(js), "[]"), ",") {
+		longest = max(longest, len(lit))
+	}
+	require.Greater(t, longest, 2409)
+	require.LessOrEqual(t, longest, DefaultMaxNumberLen)
+	for _, decimals := range []bool{false, true} {
+		require.NoError(t, WriteValue(newWriter(t), js, FromJSON{DecimalsAsBigDecimal: decimals}), "decimals %v", decimals)
+	}
+}
+
+var bigOne = new(big.Int).SetInt64(1)
