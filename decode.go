@@ -121,7 +121,9 @@ func arenaChunk(n int) int {
 // release returns d to the pool, dropping what it refers to in the input
 // and in decoded values.
 func (d *decodeState) release() {
-	d.r.Reset(nil)
+	if d.r != nil { // nil in a state first made to borrow a caller's Reader (UnmarshalDecode)
+		d.r.Reset(nil)
+	}
 	d.tok = stream.Token{}
 	d.err = nil
 	d.clearPath()

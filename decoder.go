@@ -13,6 +13,29 @@ import (
 // fresh back-reference tables, and values may also follow one another
 // within one document, as Jackson writes root-level sequences.
 //
+// A Decoder also reads the elements of a large array one at a time, as
+// encoding/json's Decoder does, so that memory holds one element, not the
+// whole array: Token reads the start of the array, More reports whether an
+// element follows, Decode decodes it, and Token reads the end:
+//
+//	if _, err := dec.Token(); err != nil { // [
+//		return err
+//	}
+//	for dec.More() {
+//		var rec Rec
+//		if err := dec.Decode(&rec); err != nil {
+//			return err
+//		}
+//		use(rec)
+//	}
+//	if _, err := dec.Token(); err != nil { // ]
+//		return err
+//	}
+//
+// Back-references to names and strings written before an element resolve
+// as in the whole document. Inside an object, Token reads a key and Decode
+// then decodes its value.
+//
 // The Decoder buffers its input: it may read past the end of the value it
 // returns.
 type Decoder struct {
@@ -35,15 +58,19 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10}}
 }
 
-// Decode reads the next root value and stores it in the value v points
-// to, as Unmarshal does; DecOptions.MaxExpansion bounds what it allocates
-// by the bytes of that value. At the end of the input (possibly after end
-// markers) it returns io.EOF. A *SyntaxError, a *LimitError or a read
-// error is returned again by every later call, and so is an
-// *UnmarshalTypeError that stopped decoding in the middle of the value
-// (for an error of an UnmarshalSmile, UnmarshalText or UnmarshalBinary
-// method, or a string that holds no number for a Number); after any other
-// *UnmarshalTypeError the Decoder goes on with the next value.
+// Decode reads the next value and stores it in the value v points to, as
+// Unmarshal does: the next root value, or, after Token has entered an
+// array, its next element (inside an object, the value of the key Token
+// read). DecOptions.MaxExpansion bounds what it allocates by the bytes of
+// that value. At the end of the input (possibly after end markers) it
+// returns io.EOF. Where no value follows (the end of the array or object
+// entered, or a key) it returns an error and consumes nothing; check More
+// first. A *SyntaxError, a *LimitError or a read error is returned again
+// by every later call, and so is an *UnmarshalTypeError that stopped
+// decoding in the middle of the value (for an error of an UnmarshalSmile,
+// UnmarshalText or UnmarshalBinary method, or a string that holds no
+// number for a Number); after any other *UnmarshalTypeError the Decoder
+// goes on with the next value.
 func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
@@ -53,15 +80,9 @@ func (dec *Decoder) Decode(v any) error {
 		return err
 	}
 	d := dec.d
-	d.err = nil
-	d.clearPath()
-	// The budget of this value: what it allocates against the bytes it
-	// takes (any end markers and header before it included).
-	d.resetBudget(d.r.InputOffset())
-	err = d.value(fn, p, true)
-	d.releaseAny() // the next value must not share chunks with this one
+	err = d.streamValue(fn, p, "Decoder.Decode", "Decoder.More")
 	if err != nil {
-		if err != io.EOF {
+		if _, ok := err.(*noValueError); !ok && err != io.EOF {
 			err = decodeErr(err)
 			dec.err = err
 		}
@@ -73,34 +94,70 @@ func (dec *Decoder) Decode(v any) error {
 	return nil
 }
 
-// More reports whether another value follows, skipping end markers. It
-// returns false at the end of the input and after an error (which the
-// next Decode returns).
+// More reports whether another value follows: at the root, another root
+// value (end markers are skipped); after Token has entered an array or
+// object, another element or key before its end. It returns false at the
+// end of the input and after an error (which the next Decode or Token
+// returns).
 func (dec *Decoder) More() bool {
 	if dec.err != nil {
 		return false
 	}
+	r := dec.d.r
 	for {
-		k, err := dec.d.r.PeekKind()
+		k, err := r.PeekKind()
 		if err != nil {
 			if err != io.EOF {
 				dec.err = decodeErr(err)
 			}
 			return false
 		}
-		if k != stream.KindEndOfDocument {
-			return true
-		}
-		if _, err := dec.d.r.ReadToken(); err != nil {
-			dec.err = decodeErr(err)
+		switch k {
+		case stream.KindEndArray, stream.KindEndObject:
 			return false
+		case stream.KindEndOfDocument:
+			if r.Depth() == 0 {
+				if _, err := r.ReadToken(); err != nil {
+					dec.err = decodeErr(err)
+					return false
+				}
+				continue
+			}
+		}
+		return true
+	}
+}
+
+// Token reads the next token: the start or end of an array or object, a
+// key, or a scalar value. With Token, More and Decode a program walks a
+// document, entering the arrays and objects whose elements it decodes one
+// by one (see the example in the Decoder's documentation). At the root end
+// markers are skipped, and at the end of the input Token returns io.EOF.
+// The bytes of the token (Token.Bytes) are valid until the next call on
+// the Decoder. Errors are as for Decode.
+func (dec *Decoder) Token() (stream.Token, error) {
+	if dec.err != nil {
+		return stream.Token{}, dec.err
+	}
+	r := dec.d.r
+	for {
+		t, err := r.ReadToken()
+		if err != nil {
+			if err != io.EOF {
+				err = decodeErr(err)
+				dec.err = err
+			}
+			return stream.Token{}, err
+		}
+		if t.Kind != stream.KindEndOfDocument {
+			return t, nil
 		}
 	}
 }
 
 // InputOffset returns the input offset of the Decoder: the number of bytes
-// consumed from the io.Reader up to the end of the last value decoded (or
-// end marker skipped).
+// consumed from the io.Reader up to the end of the last value decoded,
+// token read or end marker skipped.
 func (dec *Decoder) InputOffset() int64 {
 	if dec.d == nil {
 		return 0

@@ -169,6 +169,19 @@ func (e *encodeState) release() {
 // marshalDocument writes v as one complete document: the header, the value
 // and the end marker when enabled.
 func (e *encodeState) marshalDocument(v any) error {
+	if err := e.marshalValue(v); err != nil {
+		return err
+	}
+	// Only the end marker needs EndDocument: its other work, emptying
+	// the Writer's tables for the next document, reset does again.
+	if e.wopt.EndMarker || e.w.Depth() != 0 {
+		return e.w.EndDocument()
+	}
+	return nil
+}
+
+// marshalValue writes v as the next value of e.w.
+func (e *encodeState) marshalValue(v any) error {
 	typ, data := rt.Unpack(v)
 	root := e.root
 	if root == nil || typ != root.typ {
@@ -186,15 +199,7 @@ func (e *encodeState) marshalDocument(v any) error {
 		err = root.enc(e, data)
 		e.ptrLevel = 0
 	}
-	if err != nil {
-		return err
-	}
-	// Only the end marker needs EndDocument: its other work, emptying
-	// the Writer's tables for the next document, reset does again.
-	if e.wopt.EndMarker || e.w.Depth() != 0 {
-		return e.w.EndDocument()
-	}
-	return nil
+	return err
 }
 
 // A rootEncoder writes the values of one type given to Marshal or
