@@ -191,7 +191,7 @@ func corpusSlices(t *testing.T) map[string]any {
 	return map[string]any{
 		"twitter.statuses":  tw["statuses"].([]any),
 		"citm.performances": first(citm["performances"].([]any), 100),
-				"canada.ring":       first(rings[0].([]any), 1000),
+		"canada.ring":       first(rings[0].([]any), 1000),
 		"code.kids":         first(code["tree"].(map[string]any)["kids"].([]any), 1),
 	}
 }
