@@ -18,6 +18,9 @@ import (
 type Writer struct {
 	buf  []byte    // encoded bytes not yet flushed
 	out  io.Writer // destination of Flush; nil for NewWriter
+	// outErr is the error of an automatic flush (see grow): the output
+	// is incomplete, later bytes are dropped, and Flush returns it.
+	outErr error
 	opts WriterOptions
 
 	state writerState
@@ -53,8 +56,13 @@ func NewWriter(opts WriterOptions) (*Writer, error) {
 }
 
 // NewWriterTo returns a Writer whose buffered bytes are written to w by
-// Flush, and automatically while large binary values stream through
-// WriteBinaryFrom.
+// Flush and, so that memory stays flat however much is written, by the
+// Writer itself: when its buffer holds 32 KiB or more and is full, it
+// writes the buffer out instead of growing it, and while large binary
+// values stream through WriteBinaryFrom. Call Flush at the end for the
+// rest. When an automatic write fails, the output is incomplete: the
+// Writer drops what it writes from then on (keeping memory flat), and
+// Flush returns the error.
 func NewWriterTo(w io.Writer, opts WriterOptions) (*Writer, error) {
 	wr, err := NewWriter(opts)
 	if err != nil {
@@ -79,6 +87,7 @@ func (w *Writer) Reset(dst []byte) {
 	w.outer = w.outer[:0]
 	w.names.reset()
 	w.values.reset()
+	w.outErr = nil
 }
 
 // Bytes returns the bytes written (and not yet flushed). The slice aliases
@@ -87,8 +96,13 @@ func (w *Writer) Bytes() []byte { return w.buf }
 
 // Flush writes the buffered bytes to the io.Writer given to NewWriterTo and
 // empties the buffer. Without an io.Writer it does nothing. After a failed
-// write the bytes not written stay in the buffer.
+// write the bytes not written stay in the buffer. After a failed automatic
+// write (see NewWriterTo) it returns that error.
 func (w *Writer) Flush() error {
+	if w.outErr != nil {
+		w.buf = w.buf[:0]
+		return w.outErr
+	}
 	if w.out == nil || len(w.buf) == 0 {
 		return nil
 	}
@@ -292,10 +306,39 @@ func (w *Writer) reserve(n int) {
 }
 
 // grow is reserve's rare case, kept out of line so that the callers of
-// reserve carry only the capacity check.
+// reserve carry only the capacity check. A Writer made by NewWriterTo
+// whose buffer holds autoFlushSize bytes or more writes them out instead
+// of growing it: the bytes in the buffer are complete (every writer checks
+// what it writes before it appends), and none of the callers of reserve
+// keeps an index into the buffer across the call.
 //
 //go:noinline
-func (w *Writer) grow(n int) { w.buf = slices.Grow(w.buf, n) }
+func (w *Writer) grow(n int) {
+	if w.out != nil && len(w.buf) >= autoFlushSize {
+		w.autoFlush()
+		if cap(w.buf)-len(w.buf) >= n {
+			return
+		}
+	}
+	w.buf = slices.Grow(w.buf, n)
+}
+
+// autoFlushSize is the buffer length from which a Writer made by
+// NewWriterTo writes its buffer out rather than growing it (see grow).
+const autoFlushSize = 32 << 10
+
+// autoFlush writes the buffer to w.out and empties it; after a failed
+// write it keeps the error and drops the buffer's bytes.
+func (w *Writer) autoFlush() {
+	if w.outErr == nil {
+		n, err := w.out.Write(w.buf)
+		if err == nil && n < len(w.buf) {
+			err = io.ErrShortWrite
+		}
+		w.outErr = err
+	}
+	w.buf = w.buf[:0]
+}
 
 // push records a new innermost container, started in the current state,
 // which beforeValue has moved past the container: the state to return to

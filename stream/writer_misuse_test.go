@@ -234,3 +234,66 @@ func (f *failingWriter) Write(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// countingWriter counts the bytes written to it and the calls, keeping
+// what it is given when keep is set.
+type countingWriter struct {
+	n, calls int
+	keep     bool
+	got      []byte
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += len(p)
+	c.calls++
+	if c.keep {
+		c.got = append(c.got, p...)
+	}
+	return len(p), nil
+}
+
+// TestWriterAutoFlush checks that a Writer made by NewWriterTo writes its
+// buffer out by itself, so that its buffer stays small however much is
+// written, and that the output is the same as an in-memory Writer's, for
+// records made of every token kind, shared names and values included.
+func TestWriterAutoFlush(t *testing.T) {
+	opts := stream.WriterOptions{SharedValues: true, EndMarker: true}
+	mem, err := stream.NewWriter(opts)
+	require.NoError(t, err)
+	out := &countingWriter{keep: true}
+	w, err := stream.NewWriterTo(out, opts)
+	require.NoError(t, err)
+	ss := statuses(20000) // about 5 MB
+	require.NoError(t, writeStatuses(mem, ss))
+	require.NoError(t, mem.EndDocument())
+	require.NoError(t, writeStatuses(w, ss))
+	require.NoError(t, w.EndDocument())
+	// The buffer's capacity only grows: at the end it is the largest.
+	maxCap := cap(w.Bytes())
+	require.NoError(t, w.Flush())
+	require.Greater(t, len(mem.Bytes()), 4<<20)
+	requireBytes(t, mem.Bytes(), out.got)
+	// Each automatic write takes at least 32 KiB; the buffer never grows
+	// past twice that (no record is longer than a few hundred bytes).
+	require.LessOrEqual(t, maxCap, 64<<10)
+	require.Greater(t, out.calls, len(mem.Bytes())/(64<<10))
+	require.LessOrEqual(t, out.calls, len(mem.Bytes())/(32<<10)+1)
+}
+
+// TestWriterAutoFlushError checks that a failed automatic write is
+// returned by Flush, and that the Writer then drops what it writes
+// instead of buffering it.
+func TestWriterAutoFlushError(t *testing.T) {
+	fw := &failingWriter{limit: 1000}
+	w, err := stream.NewWriterTo(fw, defaults)
+	require.NoError(t, err)
+	require.NoError(t, w.WriteStartArray())
+	for range 200000 {
+		require.NoError(t, w.WriteString("a string of some length to fill the buffer"))
+		require.LessOrEqual(t, cap(w.Bytes()), 64<<10)
+	}
+	require.NoError(t, w.WriteEndArray())
+	require.ErrorIs(t, w.Flush(), errFull)
+	require.ErrorIs(t, w.Flush(), errFull)
+	require.Len(t, fw.got, 1000)
+}
