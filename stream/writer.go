@@ -16,12 +16,12 @@ import (
 // a key is due, an end that does not match the open container). A token
 // that is refused writes nothing and leaves the Writer as it was.
 type Writer struct {
-	buf  []byte    // encoded bytes not yet flushed
-	out  io.Writer // destination of Flush; nil for NewWriter
+	buf []byte    // encoded bytes not yet flushed
+	out io.Writer // destination of Flush; nil for NewWriter
 	// outErr is the error of an automatic flush (see grow): the output
 	// is incomplete, later bytes are dropped, and Flush returns it.
 	outErr error
-	opts WriterOptions
+	opts   WriterOptions
 
 	state writerState
 	// outer holds, for each open container, innermost last, the state to
