@@ -44,6 +44,13 @@ const (
 	stateArray                          // inside an array: a value or the end
 	stateKey                            // inside an object: a key or the end
 	stateValue                          // inside an object, after a key: a value
+
+	// While a method writes the one value due where it was called (see
+	// writer_seam.go): that value (stateOneDoc: with the header first),
+	// then nothing (stateOneDone).
+	stateOne
+	stateOneDoc
+	stateOneDone
 )
 
 // NewWriter returns a Writer that appends to an internal buffer, read with
@@ -130,6 +137,8 @@ func (w *Writer) EndDocument() error {
 	case stateNewDocument:
 		w.startDocument()
 	case stateRoot:
+	case stateOne, stateOneDoc, stateOneDone:
+		return &WriterError{Msg: "cannot end the document inside a method that writes one value"}
 	default:
 		open := "1 array or object is"
 		if len(w.outer) > 1 {
@@ -171,17 +180,25 @@ func (w *Writer) beforeValue(k Kind) error {
 // beforeFirstValue is beforeValue for the states that are not the usual
 // place of a value: the start of a document, or where a key is due.
 func (w *Writer) beforeFirstValue(k Kind) error {
-	if w.state != stateNewDocument {
-		return w.misplaced(k)
+	switch w.state {
+	case stateNewDocument:
+		w.startDocument()
+		w.state = stateRoot
+		return nil
+	case stateOneDoc:
+		w.startDocument()
+		w.state = stateOneDone
+		return nil
+	case stateOne:
+		w.state = stateOneDone
+		return nil
 	}
-	w.startDocument()
-	w.state = stateRoot
-	return nil
+	return w.misplaced(k)
 }
 
 // canWriteValue reports whether a value may be written now, without
 // changing anything; writers that may still fail after the check use it.
-func (w *Writer) canWriteValue() bool { return w.state != stateKey }
+func (w *Writer) canWriteValue() bool { return w.state != stateKey && w.state != stateOneDone }
 
 // misplaced returns the error for a token of kind k that is not allowed in
 // the current state, saying what was expected instead.
@@ -202,6 +219,8 @@ func (w *Writer) misplaced(k Kind) error {
 		action = "write an integer"
 	case KindBinary:
 		action = "write a binary value"
+	case KindInvalid: // any value (seam.BeginOneValue)
+		action = "write a value"
 	default: // key, string, BigInteger, float32, float64, BigDecimal
 		action = "write a " + k.String()
 	}
@@ -213,6 +232,10 @@ func (w *Writer) misplaced(k Kind) error {
 		expecting = "expecting a value for the last key"
 	case stateArray:
 		expecting = "expecting a value or the end of the array"
+	case stateOne, stateOneDoc:
+		expecting = "expecting the one value a method lent this Writer writes"
+	case stateOneDone:
+		expecting = "the method lent this Writer has written its one value and may write nothing more"
 	default:
 		if k == KindEndObject || k == KindEndArray {
 			return &WriterError{Msg: "cannot " + action + ": no array or object is open"}
