@@ -80,6 +80,8 @@ type decodeState struct {
 	capBuf   []byte               // what capW writes, reused
 	capOpen  []capOpen            // the containers open in a capture
 	capHigh  int                  // capBuf's capacity as charged for the document (chargeCapture)
+	capR     *stream.Reader       // reads captured values (UnmarshalerFrom)
+	capRCfg  *decConfig           // the config capR was made for
 }
 
 var decodeStatePool sync.Pool

@@ -368,7 +368,7 @@ func scalarKindOf(t reflect.Type) scalarKind {
 		return scalarNone
 	}
 	pt := reflect.PointerTo(t)
-	if pt.Implements(decUnmarshalerType) || pt.Implements(decTextUnmarshalerType) {
+	if pt.Implements(decUnmarshalerType) || pt.Implements(decUnmarshalerFromType) || pt.Implements(decTextUnmarshalerType) {
 		return scalarNone
 	}
 	switch t.Kind() {

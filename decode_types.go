@@ -101,6 +101,9 @@ func newDecoder(t reflect.Type) decFunc {
 	}
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		pt := reflect.PointerTo(t)
+		if pt.Implements(decUnmarshalerFromType) {
+			return unmarshalerFromDecoder(t)
+		}
 		if pt.Implements(decUnmarshalerType) {
 			return unmarshalerDecoder(t)
 		}
@@ -173,7 +176,7 @@ func decIsByteElem(t reflect.Type) bool {
 		return false
 	}
 	pt := reflect.PointerTo(t)
-	return !pt.Implements(decUnmarshalerType) && !pt.Implements(decTextUnmarshalerType)
+	return !pt.Implements(decUnmarshalerType) && !pt.Implements(decUnmarshalerFromType) && !pt.Implements(decTextUnmarshalerType)
 }
 
 // unsupportedDecoder is the decoder of channels, functions, complex

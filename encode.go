@@ -241,7 +241,7 @@ func findRootEncoder(v any) *rootEncoder {
 // to (or null), by the encoder of t.Elem(): t is a pointer type without
 // methods that encode it.
 func encodesPointee(t reflect.Type) bool {
-	return t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(textMarshalerType)
+	return t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(marshalerToType) && !t.Implements(textMarshalerType)
 }
 
 // encodeAny writes the value held by the interface v, choosing the encoder
@@ -353,6 +353,7 @@ func (r *encoderRef) get() encoderFunc {
 
 var (
 	marshalerType       = reflect.TypeFor[Marshaler]()
+	marshalerToType     = reflect.TypeFor[MarshalerTo]()
 	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
 	binaryMarshalerType = reflect.TypeFor[encoding.BinaryMarshaler]()
 	isZeroerType        = reflect.TypeFor[interface{ IsZero() bool }]()
@@ -370,6 +371,12 @@ func newTypeEncoder(t reflect.Type, addr bool) encoderFunc {
 		return enc
 	}
 	if t.Kind() != reflect.Interface {
+		if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerToType) {
+			return addrMarshalerToEncoder(t)
+		}
+		if t.Implements(marshalerToType) {
+			return marshalerToEncoder(t)
+		}
 		if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
 			return addrMarshalerEncoder(t)
 		}

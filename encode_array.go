@@ -15,7 +15,7 @@ func isByteElem(t reflect.Type) bool {
 		return false
 	}
 	pt := reflect.PointerTo(t)
-	return !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType)
+	return !pt.Implements(marshalerType) && !pt.Implements(marshalerToType) && !pt.Implements(textMarshalerType)
 }
 
 // newSliceEncoder writes a nil slice as null, a byte slice as binary and

@@ -2,8 +2,12 @@ package smile
 
 import (
 	"fmt"
+	"io"
+	"reflect"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/internal/seam"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -148,4 +152,123 @@ func (m EncMode) MarshalEncode(w *stream.Writer, v any) error {
 	e.w = own
 	e.release()
 	return err
+}
+
+// MarshalerTo is implemented by types that write themselves into the
+// document being encoded, as json/v2's MarshalerTo does: MarshalSmileTo
+// writes exactly one value (a scalar, or an array or object with its
+// contents and end) with w, which is the Writer of the whole document,
+// continuing its shared tables. Prefer it to Marshaler: MarshalSmile
+// returns a document that Marshal must read again, token by token,
+// while MarshalSmileTo writes straight into the output and allocates
+// nothing of its own.
+//
+// Marshal checks MarshalSmileTo before MarshalSmile and MarshalText. The
+// method must not write a key where it is called, nor a second value, nor
+// end the document; w refuses those with a *stream.WriterError. Writing
+// no value, or leaving an array or object open, is an error too. Every
+// error of the method, and these, are returned as a *MarshalerError.
+type MarshalerTo interface {
+	MarshalSmileTo(w *stream.Writer) error
+}
+
+// marshalerToEncoder calls MarshalSmileTo; a nil pointer is written as
+// null without a call.
+func marshalerToEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if isPtr && rt.Deref(p) == nil {
+			return e.w.WriteNull()
+		}
+		return e.callMarshalerTo(rtt.Value(p).(MarshalerTo), t)
+	}
+}
+
+// addrMarshalerToEncoder calls MarshalSmileTo, which has a pointer
+// receiver, on addressable values of t.
+func addrMarshalerToEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		return e.callMarshalerTo(rtt.PtrValue(p).(MarshalerTo), t)
+	}
+}
+
+// callMarshalerTo calls m.MarshalSmileTo with e.w, made to accept exactly
+// one value during the call.
+func (e *encodeState) callMarshalerTo(m MarshalerTo, t reflect.Type) error {
+	saved, err := seam.BeginOneValue(e.w)
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalSmileTo"}
+	}
+	err = m.MarshalSmileTo(e.w)
+	if endErr := seam.EndOneValue(e.w, saved, "MarshalSmileTo of "+t.String()); err == nil {
+		err = endErr
+	}
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalSmileTo"}
+	}
+	return nil
+}
+
+// UnmarshalerFrom is implemented by types that read themselves from a
+// stream.Reader, as json/v2's UnmarshalerFrom does: UnmarshalSmileFrom
+// reads exactly one value (a scalar, or an array or object with its
+// contents and end) from r. Unmarshal checks it before UnmarshalSmile and
+// UnmarshalText.
+//
+// r holds that value alone, as a document of its own: its tokens are
+// copied, as for UnmarshalSmile, into a buffer that the decoding reuses,
+// and r is a Reader over them that the decoding reuses too, so that a
+// method that reads tokens allocates nothing of its own. Prefer it to
+// Unmarshaler, whose method must parse the document it is given. r, and
+// the bytes of its tokens, are valid only during the call. Reading less
+// or more than the one value is an error naming the method.
+type UnmarshalerFrom interface {
+	UnmarshalSmileFrom(r *stream.Reader) error
+}
+
+var decUnmarshalerFromType = reflect.TypeFor[UnmarshalerFrom]()
+
+// unmarshalerFromDecoder calls UnmarshalSmileFrom with a Reader over the
+// value, copied as a standalone document.
+func unmarshalerFromDecoder(t reflect.Type) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		b, err := d.capture()
+		if err != nil {
+			return err
+		}
+		r, err := d.captureReader(b)
+		if err != nil {
+			return err
+		}
+		if err := typ.PtrValue(p).(UnmarshalerFrom).UnmarshalSmileFrom(r); err != nil {
+			return err
+		}
+		if k, err := r.PeekKind(); err != io.EOF || r.Depth() != 0 {
+			if err == nil {
+				err = fmt.Errorf("the next token is a %s", k)
+			}
+			return fmt.Errorf("smile: UnmarshalSmileFrom of %s did not read exactly one value (%v)", reflect.PointerTo(t), err)
+		}
+		return nil
+	}
+}
+
+// captureReader returns the Reader of captured values, reading b.
+func (d *decodeState) captureReader(b []byte) (*stream.Reader, error) {
+	if d.capR == nil || d.capRCfg != d.cfg {
+		// The copy has a header; the input's limits were checked.
+		o := d.cfg.stream
+		o.HeaderOptional = false
+		r, err := stream.NewReader(b, o)
+		if err != nil {
+			return nil, err
+		}
+		d.capR, d.capRCfg = r, d.cfg
+		return r, nil
+	}
+	d.capR.Reset(b)
+	return d.capR, nil
 }

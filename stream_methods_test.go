@@ -1,0 +1,272 @@
+package smile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// scPoint writes itself as the array [x, y] and reads itself back.
+type scPoint struct{ X, Y int64 }
+
+func (p scPoint) MarshalSmileTo(w *stream.Writer) error {
+	if err := w.WriteStartArray(); err != nil {
+		return err
+	}
+	if err := w.WriteInt(p.X); err != nil {
+		return err
+	}
+	if err := w.WriteInt(p.Y); err != nil {
+		return err
+	}
+	return w.WriteEndArray()
+}
+
+func (p *scPoint) UnmarshalSmileFrom(r *stream.Reader) error {
+	if t, err := r.ReadToken(); err != nil || t.Kind != stream.KindStartArray {
+		return fmt.Errorf("want an array: %v %v", t.Kind, err)
+	}
+	for _, v := range []*int64{&p.X, &p.Y} {
+		t, err := r.ReadToken()
+		if err != nil || t.Kind != stream.KindInt {
+			return fmt.Errorf("want an integer: %v %v", t.Kind, err)
+		}
+		*v = t.Int()
+	}
+	if t, err := r.ReadToken(); err != nil || t.Kind != stream.KindEndArray {
+		return fmt.Errorf("want the end of the array: %v %v", t.Kind, err)
+	}
+	return nil
+}
+
+// scNamed writes a string from a pointer receiver: only addressable
+// values use it, as with MarshalSmile.
+type scNamed struct{ Name string }
+
+func (n *scNamed) MarshalSmileTo(w *stream.Writer) error { return w.WriteString("<" + n.Name + ">") }
+
+// TestMarshalerTo writes values with MarshalSmileTo methods in every
+// place a value stands and reads them back with UnmarshalSmileFrom,
+// checking the bytes against the same values written without methods.
+func TestMarshalerTo(t *testing.T) {
+	type doc struct {
+		P    scPoint            `json:"p"`
+		PP   *scPoint           `json:"pp"`
+		Nil  *scPoint           `json:"nil"`
+		List []scPoint          `json:"list"`
+		M    map[string]scPoint `json:"m"`
+		Any  any                `json:"any"`
+	}
+	type plainDoc struct {
+		P    [2]int64            `json:"p"`
+		PP   *[2]int64           `json:"pp"`
+		Nil  *[2]int64           `json:"nil"`
+		List [][2]int64          `json:"list"`
+		M    map[string][2]int64 `json:"m"`
+		Any  any                 `json:"any"`
+	}
+	in := doc{P: scPoint{1, 2}, PP: &scPoint{-3, 1 << 40}, List: []scPoint{{5, 6}, {7, 8}}, M: map[string]scPoint{"a": {9, 10}}, Any: scPoint{11, 12}}
+	plain := plainDoc{P: [2]int64{1, 2}, PP: &[2]int64{-3, 1 << 40}, List: [][2]int64{{5, 6}, {7, 8}}, M: map[string][2]int64{"a": {9, 10}}, Any: [2]int64{11, 12}}
+	got, err := Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Marshal(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Fatalf("MarshalSmileTo:\n% x\nwithout methods:\n% x", got, want)
+	}
+	var back doc
+	back.Any = new(scPoint)
+	if err := Unmarshal(got, &back); err != nil {
+		t.Fatal(err)
+	}
+	in.Any = &scPoint{11, 12}
+	if !reflect.DeepEqual(back, in) {
+		t.Fatalf("read back %+v, want %+v", back, in)
+	}
+
+	// At the root, MarshalSmileTo's value comes after the header.
+	got, err = Marshal(scPoint{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := Marshal([2]int{1, 2}); string(got) != string(want) {
+		t.Fatalf("root: % x, want % x", got, want)
+	}
+	// Through MarshalEncode, into the elements of an array.
+	w, _ := stream.NewWriter(stream.WriterOptions{})
+	w.WriteStartArray()
+	for _, p := range []scPoint{{1, 2}, {3, 4}} {
+		if err := MarshalEncode(w, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.WriteEndArray()
+	if want, _ := Marshal([][2]int{{1, 2}, {3, 4}}); string(w.Bytes()) != string(want) {
+		t.Fatalf("MarshalEncode: % x, want % x", w.Bytes(), want)
+	}
+
+	// A pointer receiver is used for addressable values only.
+	got, err = Marshal(struct{ A, B scNamed }{scNamed{"a"}, scNamed{"b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names map[string]any
+	if err := Unmarshal(got, &names); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(names, map[string]any{"A": map[string]any{"Name": "a"}, "B": map[string]any{"Name": "b"}}) {
+		t.Fatalf("a struct value: %v", names)
+	}
+	got, err = Marshal(&struct{ A scNamed }{scNamed{"a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Unmarshal(got, &names); err != nil || names["A"] != "<a>" {
+		t.Fatalf("through a pointer: %v %v", names, err)
+	}
+}
+
+// scBad writes what its mode says: a MarshalSmileTo method that breaks
+// the rule of one value.
+type scBad int
+
+const (
+	badNone scBad = iota
+	badTwo
+	badOpen
+	badKey
+	badEndOuter
+	badEndDocument
+	badErr
+)
+
+var errBad = errors.New("bad on purpose")
+
+func (b scBad) MarshalSmileTo(w *stream.Writer) error {
+	switch b {
+	case badTwo:
+		if err := w.WriteInt(1); err != nil {
+			return err
+		}
+		return w.WriteInt(2)
+	case badOpen:
+		return w.WriteStartObject()
+	case badKey:
+		return w.WriteKey("k")
+	case badEndOuter:
+		return w.WriteEndArray()
+	case badEndDocument:
+		if err := w.WriteNull(); err != nil {
+			return err
+		}
+		return w.EndDocument()
+	case badErr:
+		return errBad
+	}
+	return nil
+}
+
+// TestMarshalerToOneValue checks that a MarshalSmileTo method that writes
+// no value, two values, an unclosed container, a key or an end that is
+// not its own fails with a *MarshalerError naming the method, at the
+// root, in an array and after a key.
+func TestMarshalerToOneValue(t *testing.T) {
+	cases := map[scBad]string{
+		badNone:        "wrote no value",
+		badTwo:         "has written its one value",
+		badOpen:        "left 1 array(s) or object(s) open",
+		badKey:         "cannot write a key",
+		badEndOuter:    "cannot end an array",
+		badEndDocument: "cannot end the document",
+		badErr:         "bad on purpose",
+	}
+	places := map[string]any{
+		"root":    scBad(0),
+		"element": []scBad{0},
+		"member":  map[string]scBad{"k": 0},
+	}
+	for bad, msg := range cases {
+		for place := range places {
+			var v any
+			switch place {
+			case "root":
+				v = bad
+			case "element":
+				v = []scBad{bad}
+			case "member":
+				v = map[string]scBad{"k": bad}
+			}
+			_, err := Marshal(v)
+			var me *MarshalerError
+			if !errors.As(err, &me) || !strings.Contains(err.Error(), msg) || !strings.Contains(err.Error(), "MarshalSmileTo") {
+				t.Errorf("mode %d in the %s: %v, want a *MarshalerError saying %q", bad, place, err, msg)
+			}
+		}
+	}
+	if _, err := Marshal(badErr); !errors.Is(err, errBad) {
+		t.Errorf("the method's own error is not wrapped: %v", err)
+	}
+	// MarshalEncode where a key is due does not call the method.
+	w, _ := stream.NewWriter(stream.WriterOptions{})
+	w.WriteStartObject()
+	var me *MarshalerError
+	if err := MarshalEncode(w, scPoint{}); !errors.As(err, &me) || !strings.Contains(err.Error(), "expecting a key") {
+		t.Errorf("MarshalEncode of a MarshalerTo where a key is due: %v", err)
+	}
+}
+
+// scBadFrom reads what its mode says.
+type scBadFrom int
+
+func (b *scBadFrom) UnmarshalSmileFrom(r *stream.Reader) error {
+	switch *b {
+	case 1: // nothing
+		return nil
+	case 2: // the start only
+		_, err := r.ReadToken()
+		return err
+	case 3:
+		return errBad
+	}
+	return r.SkipValue()
+}
+
+// TestUnmarshalerFromOneValue checks that an UnmarshalSmileFrom method
+// that reads less than its value is an error, and that its own error is
+// returned.
+func TestUnmarshalerFromOneValue(t *testing.T) {
+	doc, _ := Marshal([]any{[]int{1, 2}, "x"})
+	for mode, msg := range map[scBadFrom]string{1: "did not read exactly one value", 2: "did not read exactly one value", 3: "bad on purpose", 0: ""} {
+		v := []scBadFrom{mode, mode}
+		err := Unmarshal(doc, &v)
+		switch {
+		case msg == "" && err != nil:
+			t.Errorf("mode %d: %v", mode, err)
+		case msg != "" && (err == nil || !strings.Contains(err.Error(), msg)):
+			t.Errorf("mode %d: %v, want an error saying %q", mode, err, msg)
+		}
+	}
+	// The method reads through a Reader it may use with UnmarshalDecode.
+	var p struct{ P scPoint }
+	doc, _ = Marshal(map[string]any{"P": []int{3, 4}})
+	if err := Unmarshal(doc, &p); err != nil || p.P != (scPoint{3, 4}) {
+		t.Fatalf("%+v %v", p, err)
+	}
+	r, _ := stream.NewReader(doc, stream.ReaderOptions{})
+	var q struct{ P scPoint }
+	if err := UnmarshalDecode(r, &q); err != nil || q != p {
+		t.Fatalf("%+v %v", q, err)
+	}
+	if _, err := r.ReadToken(); err != io.EOF {
+		t.Fatal(err)
+	}
+}
