@@ -7,7 +7,9 @@ import (
 // Marshaler is implemented by types that encode themselves to Smile.
 // MarshalSmile returns one value as a complete Smile document, as Marshal
 // makes it (the header may be left out); Marshal re-reads that document
-// and writes its value into the document being encoded.
+// and writes its value into the document being encoded. MarshalerTo,
+// which writes straight into that document, costs less and is checked
+// first.
 type Marshaler interface {
 	MarshalSmile() ([]byte, error)
 }

@@ -1,0 +1,190 @@
+package smile_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"time"
+
+	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/stream"
+)
+
+// DruidRow is one row of a Druid query result.
+type DruidRow struct {
+	Timestamp time.Time `json:"timestamp"`
+	Page      string    `json:"page"`
+	Country   string    `json:"countryName"`
+	Edits     int64     `json:"edits"`
+	Added     int64     `json:"added"`
+}
+
+// druidResult returns a query result as Druid writes it: one document
+// whose root array holds the rows. A real one holds millions.
+func druidResult() []byte {
+	t := time.Date(2015, 9, 12, 0, 0, 0, 0, time.UTC)
+	var rows []DruidRow
+	for i := range 3 {
+		rows = append(rows, DruidRow{Timestamp: t.Add(time.Duration(i) * time.Hour), Page: "Main_Page", Country: "France", Edits: int64(10 + i), Added: int64(100 * i)})
+	}
+	data, err := smile.Marshal(rows)
+	if err != nil {
+		log.Fatal(err)
+	}
+	return data
+}
+
+// Read the rows of a large root array one at a time with a Decoder, as
+// with encoding/json's Decoder: memory holds one row, not the whole
+// result.
+func ExampleDecoder_Token() {
+	dec := smile.NewDecoder(bytes.NewReader(druidResult())) // an http.Response.Body, an os.File
+	if _, err := dec.Token(); err != nil {                  // [
+		log.Fatal(err)
+	}
+	for dec.More() {
+		var row DruidRow
+		if err := dec.Decode(&row); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(row.Timestamp.Format(time.TimeOnly), row.Page, row.Country, row.Edits, row.Added)
+	}
+	if _, err := dec.Token(); err != nil { // ]
+		log.Fatal(err)
+	}
+	// Output:
+	// 00:00:00 Main_Page France 10 0
+	// 01:00:00 Main_Page France 11 100
+	// 02:00:00 Main_Page France 12 200
+}
+
+// Read the rows of a large root array one at a time with a stream.Reader,
+// which also lets a program look at the tokens around the rows.
+func ExampleUnmarshalDecode() {
+	r, err := stream.NewStreamReader(bytes.NewReader(druidResult()), smile.DecMode{}.ReaderOptions())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if t, err := r.ReadToken(); err != nil || t.Kind != stream.KindStartArray {
+		log.Fatalf("not an array: %v %v", t.Kind, err)
+	}
+	var total int64
+	for {
+		k, err := r.PeekKind()
+		if err != nil {
+			log.Fatal(err)
+		}
+		if k == stream.KindEndArray {
+			break
+		}
+		var row DruidRow
+		if err := smile.UnmarshalDecode(r, &row); err != nil {
+			log.Fatal(err)
+		}
+		total += row.Added
+	}
+	fmt.Println("added:", total)
+	// Output:
+	// added: 300
+}
+
+// Write a large array of records with flat memory: MarshalEncode writes
+// each as the next element, and a Writer made by NewWriterTo writes its
+// buffer out by itself as it fills. The bytes are those Marshal gives for
+// the whole slice.
+func ExampleMarshalEncode() {
+	f, err := os.CreateTemp("", "rows-*.smile")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+
+	w, err := stream.NewWriterTo(f, smile.EncMode{}.WriterOptions())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := w.WriteStartArray(); err != nil {
+		log.Fatal(err)
+	}
+	t := time.Date(2015, 9, 12, 0, 0, 0, 0, time.UTC)
+	for i := range 100000 { // rows from a database cursor, say
+		row := DruidRow{Timestamp: t.Add(time.Duration(i) * time.Second), Page: "Main_Page", Country: "France", Edits: int64(i % 7)}
+		if err := smile.MarshalEncode(w, &row); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := w.WriteEndArray(); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+
+	// Read it back one row at a time.
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		log.Fatal(err)
+	}
+	dec := smile.NewDecoder(f)
+	dec.Token()
+	n := 0
+	var last DruidRow
+	for dec.More() {
+		if err := dec.Decode(&last); err != nil {
+			log.Fatal(err)
+		}
+		n++
+	}
+	fmt.Println(n, "rows, the last at", last.Timestamp.Format(time.TimeOnly))
+	// Output:
+	// 100000 rows, the last at 03:46:39
+}
+
+// A bulk request in Elasticsearch's style: a sequence of small documents,
+// an action then its source, each ended by the 0xFF end marker.
+func ExampleEncoder_bulk() {
+	type Action struct {
+		Index struct {
+			ID string `json:"_id"`
+		} `json:"index"`
+	}
+	type Doc struct {
+		Title string `json:"title"`
+		Views int    `json:"views"`
+	}
+	mode, err := smile.EncOptions{EndMarker: true}.EncMode()
+	if err != nil {
+		log.Fatal(err)
+	}
+	var body bytes.Buffer // the request body
+	enc := mode.NewEncoder(&body)
+	for i, title := range []string{"Smile", "Jackson"} {
+		var a Action
+		a.Index.ID = fmt.Sprint(i + 1)
+		if err := enc.Encode(a); err != nil {
+			log.Fatal(err)
+		}
+		if err := enc.Encode(Doc{Title: title, Views: 10 * (i + 1)}); err != nil {
+			log.Fatal(err)
+		}
+	}
+
+	// The server's side: each document on its own.
+	dec := smile.NewDecoder(&body)
+	for dec.More() {
+		var a Action
+		var d Doc
+		if err := dec.Decode(&a); err != nil {
+			log.Fatal(err)
+		}
+		if err := dec.Decode(&d); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(a.Index.ID, d.Title, d.Views)
+	}
+	// Output:
+	// 1 Smile 10
+	// 2 Jackson 20
+}
