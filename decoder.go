@@ -71,6 +71,8 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 // UnmarshalText or UnmarshalBinary method, or a string that holds no
 // number for a Number); after any other *UnmarshalTypeError the Decoder
 // goes on with the next value.
+// Error offsets are offsets in the input; the field path of an
+// *UnmarshalTypeError starts at the value decoded.
 func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err

@@ -291,6 +291,21 @@
 // allocated from a length read in the input before it is checked, and
 // arrays grow as their elements arrive.
 //
+// # Streaming one large document
+//
+// A document whose root array holds millions of records (a query result,
+// an export, a log) can be read and written one record at a time, with
+// flat memory. Reading: a Decoder's Token enters the array, and More and
+// Decode then go through its elements, as with encoding/json's Decoder;
+// or, over a stream.Reader, UnmarshalDecode decodes the value at the
+// Reader's position. Writing: MarshalEncode writes a value as the next
+// element of an array open in a stream.Writer (made by NewWriterTo, it
+// flushes by itself), giving the bytes Marshal gives for the whole slice.
+// Back-references to shared names and strings work across the records in
+// both directions. Types can take part with MarshalerTo and
+// UnmarshalerFrom, whose methods write to and read from the stream
+// directly.
+//
 // # Security considerations
 //
 // Smile often arrives from the network, so decoding is built for hostile
