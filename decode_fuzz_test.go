@@ -14,13 +14,15 @@ import (
 // FuzzUnmarshal checks that no input makes Unmarshal or a Decoder panic,
 // that Valid agrees with Unmarshal into any (except for the MaxExpansion
 // budget, which Valid has no values to apply to), and that a Decoder
-// reads the same first value as Unmarshal.
+// reads the same first value as Unmarshal; and that the streaming APIs
+// walk any input safely (fzStreamWalk).
 func FuzzUnmarshal(f *testing.F) {
 	fzAddGoldenSeeds(f)
 	f.Add(mustHex(dhdr + "FA 80 61 40 78 80 62 FA 40 C2 FB 80 63 21 FB"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var v any
 		err := Unmarshal(data, &v)
+		fzStreamWalk(t, data, v, err)
 		// Valid builds no values, so only the memory budget may refuse
 		// what it accepts.
 		if valid := Valid(data); valid != (err == nil || isExpansionLimit(err)) {

@@ -654,3 +654,61 @@ func (o oneByteReader) Read(p []byte) (int, error) {
 	}
 	return o.r.Read(p[:1])
 }
+
+// fzStreamWalk checks, for FuzzUnmarshal, that walking data with a
+// Decoder's Token, More and Decode and with a stream.Reader and
+// UnmarshalDecode neither panics nor loops, and that when Unmarshal reads
+// data as an array (whole, into want) the elements decoded one by one are
+// its elements.
+func fzStreamWalk(t *testing.T, data []byte, want any, wantErr error) {
+	dec := NewDecoder(bytes.NewReader(data))
+	for i := 0; i < 1000; i++ {
+		if i%2 == 1 && dec.More() {
+			var v any
+			_ = dec.Decode(&v) // at a key it refuses; Token then reads the key
+		}
+		if _, err := dec.Token(); err != nil {
+			break
+		}
+	}
+
+	arr, ok := want.([]any)
+	if wantErr != nil || !ok {
+		return
+	}
+	r, err := stream.NewReader(data, stream.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tok, err := r.ReadToken(); err != nil || tok.Kind != stream.KindStartArray {
+		t.Fatalf("Unmarshal read an array, the Reader %v %v", tok.Kind, err)
+	}
+	for i := 0; ; i++ {
+		k, err := r.PeekKind()
+		if err != nil {
+			t.Fatalf("element %d: %v", i, err)
+		}
+		if k == stream.KindEndArray {
+			if i != len(arr) {
+				t.Fatalf("%d elements one by one, %d whole", i, len(arr))
+			}
+			return
+		}
+		var v any
+		if err := UnmarshalDecode(r, &v); err != nil {
+			if isExpansionLimit(err) {
+				return // the element's own budget is smaller than the document's
+			}
+			t.Fatalf("element %d: %v", i, err)
+		}
+		if i >= len(arr) {
+			t.Fatalf("more elements one by one than Unmarshal's %d", len(arr))
+		}
+		// Compared by their encodings, in which NaN equals NaN.
+		got, err1 := Marshal(v)
+		want, err2 := Marshal(arr[i])
+		if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+			t.Fatalf("element %d one by one differs from Unmarshal's: %#v, want %#v", i, v, arr[i])
+		}
+	}
+}
