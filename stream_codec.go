@@ -202,7 +202,7 @@ func (e *encodeState) callMarshalerTo(m MarshalerTo, t reflect.Type) error {
 		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalSmileTo"}
 	}
 	err = m.MarshalSmileTo(e.w)
-	if endErr := seam.EndOneValue(e.w, saved, "MarshalSmileTo of "+t.String()); err == nil {
+	if endErr := seam.EndOneValue(e.w, saved); err == nil {
 		err = endErr
 	}
 	if err != nil {

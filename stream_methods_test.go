@@ -270,3 +270,64 @@ func TestUnmarshalerFromOneValue(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// scPointDoc is scPoint with MarshalSmile and UnmarshalSmile instead.
+type scPointDoc struct{ X, Y int64 }
+
+func (p scPointDoc) MarshalSmile() ([]byte, error) { return Marshal([2]int64{p.X, p.Y}) }
+
+func (p *scPointDoc) UnmarshalSmile(b []byte) error {
+	var a [2]int64
+	err := Unmarshal(b, &a)
+	p.X, p.Y = a[0], a[1]
+	return err
+}
+
+// BenchmarkMarshalerTo compares the methods that stream (MarshalSmileTo,
+// UnmarshalSmileFrom) with those that go through a document
+// (MarshalSmile, UnmarshalSmile), on a value whose methods write two
+// integers.
+func BenchmarkMarshalerTo(b *testing.B) {
+	type withTo struct{ P scPoint }
+	type withDoc struct{ P scPointDoc }
+	to := withTo{scPoint{1, 1 << 40}}
+	doc := withDoc{scPointDoc{1, 1 << 40}}
+	data, err := Marshal(&to)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("MarshalSmileTo", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Marshal(&to); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("MarshalSmile", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Marshal(&doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("UnmarshalSmileFrom", func(b *testing.B) {
+		b.ReportAllocs()
+		var v withTo
+		for b.Loop() {
+			if err := Unmarshal(data, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("UnmarshalSmile", func(b *testing.B) {
+		b.ReportAllocs()
+		var v withDoc
+		for b.Loop() {
+			if err := Unmarshal(data, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -8,9 +8,7 @@ import (
 
 func init() {
 	seam.BeginOneValue = func(w any) (int, error) { return w.(*Writer).beginOneValue() }
-	seam.EndOneValue = func(w any, saved int, method string) error {
-		return w.(*Writer).endOneValue(saved, method)
-	}
+	seam.EndOneValue = func(w any, saved int) error { return w.(*Writer).endOneValue(saved) }
 }
 
 // beginOneValue puts w in the state where exactly one value is due (see
@@ -32,16 +30,16 @@ func (w *Writer) beginOneValue() (int, error) {
 // endOneValue checks that one value was written since beginOneValue
 // returned saved, and puts w in the state that follows a value in the
 // place saved says.
-func (w *Writer) endOneValue(saved int, method string) error {
+func (w *Writer) endOneValue(saved int) error {
 	prev, depth := writerState(saved&0xFF), saved>>8
 	var err error
 	switch {
 	case w.state == stateOne || w.state == stateOneDoc:
 		w.state = prev
-		return &WriterError{Msg: method + " wrote no value (it must write exactly one)"}
+		return &WriterError{Msg: "the method wrote no value (it must write exactly one)"}
 	case len(w.outer) != depth:
 		open := len(w.outer) - depth
-		err = &WriterError{Msg: method + " left " + strconv.Itoa(open) + " array(s) or object(s) open (it must write exactly one complete value)"}
+		err = &WriterError{Msg: "the method left " + strconv.Itoa(open) + " array(s) or object(s) open (it must write exactly one complete value)"}
 		w.outer = w.outer[:depth]
 	}
 	switch prev {

@@ -12,5 +12,5 @@ var BeginOneValue func(w any) (saved int, err error)
 
 // EndOneValue checks that w received exactly one complete value since
 // BeginOneValue returned saved, and restores w to accept what follows that
-// value. method names the method that wrote, for the error.
-var EndOneValue func(w any, saved int, method string) error
+// value.
+var EndOneValue func(w any, saved int) error
