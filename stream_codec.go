@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/internal/seam"
 	"github.com/go-smile/smile/stream"
@@ -59,7 +60,23 @@ func (m DecMode) UnmarshalDecode(r *stream.Reader, v any) error {
 		err = d.err
 	}
 	d.giveBack(ownR, ownCfg)
+	if err != nil && err != io.EOF {
+		err = hint.Relabel(err, unmarshalDecodeVocab)
+	}
 	return err
+}
+
+// unmarshalDecodeVocab names the options in the errors of UnmarshalDecode:
+// those of the caller's Reader as ReaderOptions fields, the others as
+// DecOptions fields.
+var unmarshalDecodeVocab = &hint.Vocabulary{
+	Names: hint.Merge(
+		hint.GoNames("ReaderOptions.",
+			hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
+			hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+		hint.GoNames("DecOptions.", hint.MaxContainerLen, hint.MaxExpansion)),
+	Set:      "set",
+	FromJSON: "compat.FromJSON",
 }
 
 // borrowDecodeState returns a pooled decodeState set up to read from r,

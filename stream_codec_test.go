@@ -493,8 +493,8 @@ func TestUnmarshalDecodeBudget(t *testing.T) {
 	var big []big1k
 	err = UnmarshalDecode(r, &big)
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != "MaxExpansion" {
-		t.Fatalf("an amplifying element: %v, want a MaxExpansion *LimitError", err)
+	if !errors.As(err, &le) || le.Limit != "MaxExpansion" || !strings.Contains(err.Error(), "DecOptions.MaxExpansion") {
+		t.Fatalf("an amplifying element: %v, want a MaxExpansion *LimitError naming DecOptions.MaxExpansion", err)
 	}
 	// The same element decodes with the bound lifted.
 	m, _ := DecOptions{MaxExpansion: 1 << 30}.DecMode()
@@ -710,5 +710,27 @@ func fzStreamWalk(t *testing.T, data []byte, want any, wantErr error) {
 		if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
 			t.Fatalf("element %d one by one differs from Unmarshal's: %#v, want %#v", i, v, arr[i])
 		}
+	}
+}
+
+// TestUnmarshalDecodeErrorNames checks that the errors of UnmarshalDecode
+// name the caller's Reader's options as ReaderOptions fields, and those of
+// the Decoder the DecOptions fields.
+func TestUnmarshalDecodeErrorNames(t *testing.T) {
+	doc, err := Marshal([]string{strings.Repeat("x", 100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := stream.NewReader(doc, stream.ReaderOptions{MaxStringLen: 10})
+	r.ReadToken()
+	var s string
+	if err := UnmarshalDecode(r, &s); err == nil || !strings.Contains(err.Error(), "ReaderOptions.MaxStringLen") {
+		t.Errorf("UnmarshalDecode: %v, want an error naming ReaderOptions.MaxStringLen", err)
+	}
+	m, _ := DecOptions{MaxStringLen: 10}.DecMode()
+	dec := m.NewDecoder(bytes.NewReader(doc))
+	dec.Token()
+	if err := dec.Decode(&s); err == nil || !strings.Contains(err.Error(), "DecOptions.MaxStringLen") {
+		t.Errorf("Decoder.Decode: %v, want an error naming DecOptions.MaxStringLen", err)
 	}
 }
