@@ -2,6 +2,7 @@ package smile
 
 import (
 	"encoding"
+	"encoding/json"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/internal/transcode"
 )
 
 // zeroBigInt is the unscaled value of a Decimal whose Unscaled is nil. It
@@ -155,7 +157,7 @@ func binaryMarshalerEncoder(t reflect.Type, addr bool) encoderFunc {
 	if !useAddr && !t.Implements(binaryMarshalerType) {
 		return nil
 	}
-	other := newTextOrKindEncoder(t, addr)
+	other := newJSONTextOrKindEncoder(t, addr)
 	rtt := rt.TypeOf(t)
 	isPtr := t.Kind() == reflect.Pointer
 	return func(e *encodeState, p unsafe.Pointer) error {
@@ -211,4 +213,49 @@ func (e *encodeState) callTextMarshaler(m encoding.TextMarshaler, t reflect.Type
 		return e.w.WriteStringBytes(b)
 	}
 	return e.writeString(string(b))
+}
+
+// jsonMarshalerEncoder calls MarshalJSON on values of t and writes the
+// JSON it returns as Smile tokens, through e.w like any other value, so
+// that names and strings share its tables. A nil pointer is written as
+// null without a call. With EncOptions.IgnoreJSONMethods it writes the
+// value with fallback, the encoder t would have without MarshalJSON.
+func jsonMarshalerEncoder(t reflect.Type, fallback encoderFunc) encoderFunc {
+	rtt := rt.TypeOf(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if e.cfg.opts.IgnoreJSONMethods {
+			return fallback(e, p)
+		}
+		if isPtr && rt.Deref(p) == nil {
+			return e.w.WriteNull()
+		}
+		return e.callJSONMarshaler(rtt.Value(p).(json.Marshaler), t)
+	}
+}
+
+// addrJSONMarshalerEncoder calls MarshalJSON, which has a pointer
+// receiver, on addressable values of t; see jsonMarshalerEncoder.
+func addrJSONMarshalerEncoder(t reflect.Type, fallback encoderFunc) encoderFunc {
+	rtt := rt.TypeOf(t)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if e.cfg.opts.IgnoreJSONMethods {
+			return fallback(e, p)
+		}
+		return e.callJSONMarshaler(rtt.PtrValue(p).(json.Marshaler), t)
+	}
+}
+
+// callJSONMarshaler writes what m.MarshalJSON returns, one JSON value, as
+// Smile tokens. Numbers become what Jackson makes of JSON numbers: an
+// integer (int32, int64 or BigInteger by magnitude) or a float64.
+func (e *encodeState) callJSONMarshaler(m json.Marshaler, t reflect.Type) error {
+	b, err := m.MarshalJSON()
+	if err == nil {
+		err = transcode.WriteValue(e.w, b, transcode.FromJSON{})
+	}
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalJSON"}
+	}
+	return nil
 }

@@ -93,6 +93,12 @@ type EncOptions struct {
 	// its own form (EncOptions.Time). By default MarshalBinary is not
 	// used, as in encoding/json.
 	BinaryMarshalers bool
+	// IgnoreJSONMethods writes types with a MarshalJSON method (and not
+	// MarshalSmile), json.RawMessage among them, as if they had none: by
+	// their MarshalText method or their kind. By default the JSON that
+	// MarshalJSON returns is written as Smile, so that a type keeps the
+	// form it has with encoding/json.
+	IgnoreJSONMethods bool
 }
 
 // AnyNumbers says what Smile numbers become when decoded into an interface
