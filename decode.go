@@ -80,6 +80,11 @@ type decodeState struct {
 	capBuf   []byte               // what capW writes, reused
 	capOpen  []capOpen            // the containers open in a capture
 	capHigh  int                  // capBuf's capacity as charged for the document (chargeCapture)
+
+	jsonR    *stream.Reader // reads captures for captureJSON
+	jsonRCfg *decConfig     // the config jsonR was made for
+	jsonBuf  []byte         // the JSON text of captureJSON, reused
+	jsonHigh int            // jsonBuf's capacity as charged for the document
 }
 
 var decodeStatePool sync.Pool
@@ -144,6 +149,12 @@ func (d *decodeState) release() {
 	}
 	if d.capW != nil {
 		d.capW.Reset(nil)
+	}
+	if d.jsonR != nil {
+		d.jsonR.Reset(nil)
+	}
+	if cap(d.jsonBuf) > 64<<10 {
+		d.jsonBuf = nil
 	}
 	decodeStatePool.Put(d)
 }

@@ -2,6 +2,7 @@ package smile
 
 import (
 	"encoding"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -11,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/internal/transcode"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -500,4 +502,69 @@ func isValidNumber(s string) bool {
 		}
 	}
 	return s == ""
+}
+
+// jsonUnmarshalerDecoder calls UnmarshalJSON with the value as JSON text
+// (see captureJSON); null is passed as "null", as encoding/json does. An
+// error it returns stops decoding, wrapped in an *UnmarshalTypeError that
+// names the Go type, the path and the offset. With
+// DecOptions.IgnoreJSONMethods it decodes with fallback, the decoder t
+// would have without UnmarshalJSON.
+func jsonUnmarshalerDecoder(t reflect.Type, fallback decFunc) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		if d.cfg.opts.IgnoreJSONMethods {
+			return fallback(d, p)
+		}
+		off := d.offset()
+		b, err := d.captureJSON()
+		if err != nil {
+			return err
+		}
+		if err := typ.PtrValue(p).(json.Unmarshaler).UnmarshalJSON(b); err != nil {
+			return d.methodError(t, off, err)
+		}
+		return nil
+	}
+}
+
+// captureJSON returns the value starting at d.tok as compact JSON text,
+// as Jackson writes it (transcode.AppendValue): integers and big numbers
+// with every digit, floats in their shortest form with a '.' or an
+// exponent, NaN and ±Inf as the strings "NaN", "Infinity" and
+// "-Infinity", binary as base64 strings, and with AllowInvalidUTF8 each
+// invalid byte of a string as U+FFFD. The value is first captured (as for
+// UnmarshalSmile, with the same limits), then converted. The slice is
+// valid until the next call.
+func (d *decodeState) captureJSON() ([]byte, error) {
+	doc, err := d.capture()
+	if err != nil {
+		return nil, err
+	}
+	if d.jsonR == nil || d.jsonRCfg != d.cfg {
+		r, err := stream.NewReader(doc, d.cfg.stream)
+		if err != nil {
+			return nil, err
+		}
+		d.jsonR, d.jsonRCfg = r, d.cfg
+	} else {
+		d.jsonR.Reset(doc)
+	}
+	out, err := transcode.AppendValue(d.jsonBuf[:0], d.jsonR, transcode.ToJSON{NonFiniteAsStrings: true})
+	if err != nil {
+		return nil, err
+	}
+	// Charge the growth of the buffer, reused from call to call, as
+	// chargeCapture does, and what UnmarshalJSON keeps of the text.
+	for n := len(out); n > d.jsonHigh; {
+		d.jsonHigh = appendGrowth(d.jsonHigh, n, 1)
+		if err := d.charge(d.jsonHigh); err != nil {
+			return nil, err
+		}
+	}
+	if err := d.charge(len(out)); err != nil {
+		return nil, err
+	}
+	d.jsonBuf = out
+	return out, nil
 }

@@ -209,6 +209,11 @@ type DecOptions struct {
 	// KeepNamesAcrossHeaders keeps the shared-name table at a header in the
 	// middle of a stream, as Jackson does; by default both tables restart.
 	KeepNamesAcrossHeaders bool
+	// IgnoreJSONMethods decodes into types with an UnmarshalJSON method
+	// (and not UnmarshalSmile), json.RawMessage among them, as if they had
+	// none: by their UnmarshalText method or their kind. By default
+	// UnmarshalJSON receives the value as JSON text.
+	IgnoreJSONMethods bool
 }
 
 // encConfig is a validated EncOptions.
