@@ -456,6 +456,9 @@ func kindEncoder(t reflect.Type, addr bool) encoderFunc {
 		if t.NumMethod() == 0 {
 			return encodeEface
 		}
+		if hasMarshalMethod(t) {
+			return marshalerIfaceEncoder(t)
+		}
 		return encodeIface
 	case reflect.Struct:
 		return newStructEncoder(t, addr)

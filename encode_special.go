@@ -259,3 +259,54 @@ func (e *encodeState) callJSONMarshaler(m json.Marshaler, t reflect.Type) error 
 	}
 	return nil
 }
+
+// marshalerIfaceEncoder writes the values of t, an interface type with a
+// MarshalSmile, MarshalJSON or MarshalText method, as the value each
+// holds is written. As in encoding/json, a nil pointer held is given to
+// its method (which may write something else than null) when the method
+// has a pointer receiver, rather than written as null; see
+// encodeNilMarshaler.
+func marshalerIfaceEncoder(t reflect.Type) encoderFunc {
+	// An interface type whose only marshaling method is MarshalJSON is an
+	// ordinary interface with IgnoreJSONMethods.
+	onlyJSON := !t.Implements(marshalerType) && !t.Implements(textMarshalerType)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		v := rt.Iface(p)
+		if _, data := rt.Unpack(v); v != nil && data == nil && !(onlyJSON && e.cfg.opts.IgnoreJSONMethods) {
+			if vt := reflect.TypeOf(v); vt.Kind() == reflect.Pointer {
+				return e.encodeNilMarshaler(v, vt)
+			}
+		}
+		return e.encodeAny(v)
+	}
+}
+
+// encodeNilMarshaler writes v, a nil pointer of type vt held in an
+// interface whose type has a marshaling method, by the method its type
+// would be written with (MarshalSmile, MarshalJSON unless
+// IgnoreJSONMethods, MarshalText), called on the nil pointer. When that
+// method has a value receiver, which a nil pointer cannot be given to
+// (encoding/json panics there), and for the types with a Smile form of
+// their own, it writes null.
+func (e *encodeState) encodeNilMarshaler(v any, vt reflect.Type) error {
+	if isSpecialType(vt.Elem()) {
+		return e.w.WriteNull()
+	}
+	// byPointer says that vt's method of iface has a pointer receiver.
+	byPointer := func(iface reflect.Type) bool { return !vt.Elem().Implements(iface) }
+	switch {
+	case vt.Implements(marshalerType):
+		if byPointer(marshalerType) {
+			return e.callMarshaler(v.(Marshaler), vt)
+		}
+	case !e.cfg.opts.IgnoreJSONMethods && vt.Implements(jsonMarshalerType):
+		if byPointer(jsonMarshalerType) {
+			return e.callJSONMarshaler(v.(json.Marshaler), vt)
+		}
+	case vt.Implements(textMarshalerType):
+		if byPointer(textMarshalerType) {
+			return e.callTextMarshaler(v.(encoding.TextMarshaler), vt)
+		}
+	}
+	return e.w.WriteNull()
+}
