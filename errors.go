@@ -115,13 +115,14 @@ func (e *UnsupportedValueError) Error() string {
 	return "smile: unsupported value" + atField(e.Field) + ": " + e.Str
 }
 
-// A MarshalerError wraps an error returned by a MarshalSmile, MarshalText
-// or MarshalBinary method.
+// A MarshalerError wraps an error returned by a MarshalSmile,
+// MarshalJSON, MarshalText or MarshalBinary method, or the error in the
+// invalid Smile or JSON one returned.
 type MarshalerError struct {
 	Type       reflect.Type
 	Err        error
 	Field      string // the path from the root to the value, such as "items[3].name"; empty at the root
-	sourceFunc string // "MarshalSmile", "MarshalText" or "MarshalBinary"
+	sourceFunc string // "MarshalSmile", "MarshalJSON", "MarshalText" or "MarshalBinary"
 }
 
 func (e *MarshalerError) Error() string {

@@ -201,7 +201,8 @@ type DecOptions struct {
 	// decoded into Go strings (and map keys, and strings in interface
 	// values), each byte that is not part of valid UTF-8 becomes U+FFFD,
 	// as with encoding/json. A RawMessage or an Unmarshaler receives the
-	// bytes as they are. By default such strings are a *SyntaxError.
+	// bytes as they are, a json.Unmarshaler JSON text with U+FFFD in
+	// their place. By default such strings are a *SyntaxError.
 	AllowInvalidUTF8 bool
 	// Lenient7Bit accepts 7-bit binary bytes with the high bit set, as
 	// Jackson does. By default they are a *SyntaxError.
