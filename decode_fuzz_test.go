@@ -35,6 +35,9 @@ func FuzzUnmarshal(f *testing.F) {
 		} else if rerr == nil && !json.Valid(raw) {
 			t.Fatalf("Unmarshal into json.RawMessage gave invalid JSON %q", raw)
 		}
+		if err == nil {
+			fzCheckJSONTextBound(t, data)
+		}
 		for _, dst := range []any{new(apiResponse), new(deployment), new(map[string]RawMessage), new([]smileU), new([]color), new(struct {
 			A []byte
 			B [2]int8

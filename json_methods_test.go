@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-smile/smile/internal/golden"
 	"github.com/go-smile/smile/internal/transcode"
 	"github.com/go-smile/smile/stream"
 	"github.com/stretchr/testify/require"
@@ -650,4 +651,85 @@ func TestDecoderJSONMethods(t *testing.T) {
 	}
 	var end struct{}
 	require.Equal(t, io.EOF, dec.Decode(&end))
+}
+
+// TestJSONTextHostileMemory checks the memory bound of memory_test.go for
+// values given to UnmarshalJSON: their JSON text spells out every
+// back-reference and escape, so the inputs built to amplify are refused
+// before the text is made, not after.
+func TestJSONTextHostileMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes allocation")
+	}
+	ctl := bytes.Repeat([]byte{0x01}, 64) // \u0001 in JSON: six times longer
+	inputs := append(memInputs(),
+		memInput{"array of refs to control characters", hstCat(mustHex("3A 29 0A 03 F8 7F"), ctl, bytes.Repeat([]byte{0x01}, 1<<16), []byte{0xF9})},
+		memInput{"array of long name refs", hstCat(mustHex(dhdr+"F8 FA 34"), bytes.Repeat([]byte("n"), 4096), mustHex("FC C2 FB"), bytes.Repeat(mustHex("FA 40 C2 FB"), 1<<14), []byte{0xF9})})
+	for _, in := range inputs {
+		for _, dst := range []func() any{
+			func() any { return new(json.RawMessage) },
+			func() any { return new([]json.RawMessage) },
+			func() any { return new([]color) },
+		} {
+			var err error
+			alloc := memAlloc(func() { err = Unmarshal(in.data, dst()) })
+			bound := max(uint64(memFloor), uint64(memFactor*len(in.data)))
+			if alloc > bound {
+				t.Errorf("%s into %T allocated %d bytes, %.1f× the input; the bound is %d (error: %v)", in.name, dst(), alloc, float64(alloc)/float64(len(in.data)), bound, err)
+			}
+		}
+	}
+}
+
+// TestJSONTextBound checks that jsonTextBound, which the memory budget
+// charges before a value becomes JSON text, is at least the length of the
+// text, for every value of every golden document Jackson wrote.
+func TestJSONTextBound(t *testing.T) {
+	values := 0
+	for _, sub := range []string{"tokens", "json", "corpus"} {
+		for _, c := range golden.Cases(t, sub) {
+			ro := stream.ReaderOptions{HeaderOptional: c.Config.OmitHeader}
+			a, err := stream.NewReader(c.Want, ro)
+			require.NoError(t, err)
+			b, err := stream.NewReader(c.Want, ro)
+			require.NoError(t, err)
+			for {
+				bound, err := jsonTextBound(a)
+				if err == io.EOF {
+					break
+				}
+				require.NoError(t, err, c.ID())
+				for k, err := b.PeekKind(); k == stream.KindEndOfDocument && err == nil; k, err = b.PeekKind() {
+					_, _ = b.ReadToken()
+				}
+				text, err := transcode.AppendValue(nil, b, transcode.ToJSON{NonFiniteAsStrings: true})
+				require.NoError(t, err, c.ID())
+				require.GreaterOrEqual(t, bound, len(text), "%s: %s", c.ID(), text)
+				values++
+			}
+		}
+	}
+	require.Greater(t, values, 1000)
+	t.Logf("%d values", values)
+}
+
+// fzCheckJSONTextBound checks jsonTextBound against the JSON text of the
+// root value of data, a document that decodes.
+func fzCheckJSONTextBound(t *testing.T, data []byte) {
+	a, err := stream.NewReader(data, stream.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := stream.NewReader(data, stream.ReaderOptions{})
+	bound, err := jsonTextBound(a)
+	if err != nil {
+		t.Fatalf("jsonTextBound of a document that decodes: %v", err)
+	}
+	text, err := transcode.AppendValue(nil, b, transcode.ToJSON{NonFiniteAsStrings: true})
+	if err != nil {
+		t.Fatalf("AppendValue of a document that decodes: %v", err)
+	}
+	if bound < len(text) {
+		t.Fatalf("jsonTextBound %d < %d bytes of text %s", bound, len(text), text)
+	}
 }
