@@ -95,9 +95,10 @@ type EncOptions struct {
 	BinaryMarshalers bool
 	// IgnoreJSONMethods writes types with a MarshalJSON method (and not
 	// MarshalSmile), json.RawMessage among them, as if they had none: by
-	// their MarshalText method or their kind. By default the JSON that
-	// MarshalJSON returns is written as Smile, so that a type keeps the
-	// form it has with encoding/json.
+	// their MarshalText method or their kind (but a slice or array of a
+	// byte type with the method stays an array of its elements). By
+	// default the JSON that MarshalJSON returns is written as Smile, so
+	// that a type keeps the form it has with encoding/json.
 	IgnoreJSONMethods bool
 }
 
@@ -212,8 +213,9 @@ type DecOptions struct {
 	KeepNamesAcrossHeaders bool
 	// IgnoreJSONMethods decodes into types with an UnmarshalJSON method
 	// (and not UnmarshalSmile), json.RawMessage among them, as if they had
-	// none: by their UnmarshalText method or their kind. By default
-	// UnmarshalJSON receives the value as JSON text.
+	// none: by their UnmarshalText method or their kind (but a slice or
+	// array of a byte type with the method is decoded element by
+	// element). By default UnmarshalJSON receives the value as JSON text.
 	IgnoreJSONMethods bool
 }
 
