@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/internal/transcode"
 )
@@ -252,7 +253,11 @@ func addrJSONMarshalerEncoder(t reflect.Type, fallback encoderFunc) encoderFunc 
 func (e *encodeState) callJSONMarshaler(m json.Marshaler, t reflect.Type) error {
 	b, err := m.MarshalJSON()
 	if err == nil {
-		err = transcode.WriteValue(e.w, b, transcode.FromJSON{})
+		// The caller of Marshal cannot change the options the JSON is
+		// read with: its errors give no advice, as replay's.
+		if err = transcode.WriteValue(e.w, b, transcode.FromJSON{}); err != nil {
+			hint.Relabel(err, replayVocab)
+		}
 	}
 	if err != nil {
 		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalJSON"}

@@ -514,6 +514,13 @@ func TestJSONMethodErrors(t *testing.T) {
 		require.Equal(t, "smile.badJSON", me.Type.String())
 		require.Contains(t, err.Error(), "error calling MarshalJSON for type smile.badJSON", "%q", bad)
 	}
+	// The JSON is read with options the caller of Marshal cannot set: the
+	// error names none.
+	_, err = Marshal(badJSON(strings.Repeat("[", 1001) + strings.Repeat("]", 1001)))
+	require.EqualError(t, err, "smile: error calling MarshalJSON for type smile.badJSON: smile: MaxDepth exceeded at offset 1000: input asks for 1001, limit is 1000")
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+
 	// An empty json.RawMessage is invalid JSON, as for encoding/json.
 	_, err = Marshal(json.RawMessage{})
 	require.ErrorAs(t, err, &me)
