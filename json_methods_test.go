@@ -329,6 +329,15 @@ func TestJSONMethodsPrecedence(t *testing.T) {
 		require.Equal(t, str(c.noJSON), hex.EncodeToString(b), "%T with IgnoreJSONMethods", c.v)
 	}
 
+	// Held in an interface, a value is written by its own type's order,
+	// where encoding/json calls the interface type's method.
+	b, err := Marshal(struct{ M encoding.TextMarshaler }{jsonFirst{}})
+	require.NoError(t, err)
+	require.Equal(t, hex.EncodeToString(hx(hdr+"FA 80 4D "+shortASCII("json")+" FB")), hex.EncodeToString(b))
+	js, err := json.Marshal(struct{ M encoding.TextMarshaler }{jsonFirst{}})
+	require.NoError(t, err)
+	require.Equal(t, `{"M":"text"}`, string(js))
+
 	noJSON, err := DecOptions{IgnoreJSONMethods: true}.DecMode()
 	require.NoError(t, err)
 	doc := hx(hdr + shortASCII("x"))
