@@ -213,9 +213,10 @@ type DecOptions struct {
 	KeepNamesAcrossHeaders bool
 	// IgnoreJSONMethods decodes into types with an UnmarshalJSON method
 	// (and not UnmarshalSmile), json.RawMessage among them, as if they had
-	// none: by their UnmarshalText method or their kind (but a slice or
-	// array of a byte type with the method is decoded element by
-	// element). By default UnmarshalJSON receives the value as JSON text.
+	// none: by their UnmarshalText method or their kind (but a Go array of
+	// a byte type with the method is decoded element by element, not from
+	// Smile binary). By default UnmarshalJSON receives the value as JSON
+	// text.
 	IgnoreJSONMethods bool
 }
 
