@@ -34,6 +34,7 @@ func (d *decodeState) resetBudget(start int64) {
 	d.used = 0
 	d.allowed = expansionFloor
 	d.capHigh = 0
+	d.jsonHigh = 0
 	d.elems.resetHigh()
 	d.members.resetHigh()
 	d.path.resetHigh()

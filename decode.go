@@ -82,6 +82,11 @@ type decodeState struct {
 	capHigh  int                  // capBuf's capacity as charged for the document (chargeCapture)
 	capR     *stream.Reader       // reads captured values (UnmarshalerFrom)
 	capRCfg  *decConfig           // the config capR was made for
+
+	jsonR    *stream.Reader // reads captures for captureJSON
+	jsonRCfg *decConfig     // the config jsonR was made for
+	jsonBuf  []byte         // the JSON text of captureJSON, reused
+	jsonHigh int            // jsonBuf's capacity as charged for the document
 }
 
 var decodeStatePool sync.Pool
@@ -148,6 +153,12 @@ func (d *decodeState) release() {
 	}
 	if d.capW != nil {
 		d.capW.Reset(nil)
+	}
+	if d.jsonR != nil {
+		d.jsonR.Reset(nil)
+	}
+	if cap(d.jsonBuf) > 64<<10 {
+		d.jsonBuf = nil
 	}
 	decodeStatePool.Put(d)
 }

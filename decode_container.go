@@ -33,7 +33,7 @@ func sliceDecoder(t reflect.Type) decFunc {
 		kind: elemScalarKind(t.Elem()),
 		esz:  int(t.Elem().Size()),
 	}
-	if t.Elem().Kind() == reflect.Array {
+	if t.Elem().Kind() == reflect.Array && !hasUnmarshalMethod(reflect.PointerTo(t.Elem())) {
 		sd.arr = newArrayDec(t.Elem())
 	}
 	if n := growBy(0, sd.esz); n == maxStageLen {
@@ -77,7 +77,7 @@ type sliceDec struct {
 	dec  decFunc    // of an element
 	kind scalarKind // of an element
 	esz  int        // the size of an element
-	arr  *arrayDec  // when an element is a Go array (see flatSlice)
+	arr  *arrayDec  // when an element is a Go array without decoding methods (see flatSlice)
 
 	// stage is the type of the array, of stageLen elements, that a new
 	// slice starts with (see newSlice); nil when fewer than maxStageLen

@@ -2,6 +2,7 @@ package smile
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -28,7 +29,18 @@ func FuzzUnmarshal(f *testing.F) {
 		if valid := Valid(data); valid != (err == nil || isExpansionLimit(err)) {
 			t.Fatalf("Valid = %v but Unmarshal into any: %v", valid, err)
 		}
-		for _, dst := range []any{new(apiResponse), new(deployment), new(map[string]RawMessage), new([]smileU), new(struct {
+		// What UnmarshalJSON receives is valid JSON, for every document
+		// that decodes.
+		var raw json.RawMessage
+		if rerr := Unmarshal(data, &raw); err == nil && rerr != nil && !isExpansionLimit(rerr) {
+			t.Fatalf("Unmarshal into any ok but into json.RawMessage: %v", rerr)
+		} else if rerr == nil && !json.Valid(raw) {
+			t.Fatalf("Unmarshal into json.RawMessage gave invalid JSON %q", raw)
+		}
+		if err == nil {
+			fzCheckJSONTextBound(t, data)
+		}
+		for _, dst := range []any{new(apiResponse), new(deployment), new(map[string]RawMessage), new([]smileU), new([]color), new(struct {
 			A []byte
 			B [2]int8
 			C map[int]Decimal

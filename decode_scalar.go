@@ -367,8 +367,7 @@ func scalarKindOf(t reflect.Type) scalarKind {
 	case decNumberType, decJsonNumberType:
 		return scalarNone
 	}
-	pt := reflect.PointerTo(t)
-	if pt.Implements(decUnmarshalerType) || pt.Implements(decUnmarshalerFromType) || pt.Implements(decTextUnmarshalerType) {
+	if hasUnmarshalMethod(reflect.PointerTo(t)) {
 		return scalarNone
 	}
 	switch t.Kind() {

@@ -2,15 +2,20 @@ package smile
 
 import (
 	"encoding"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
 	"reflect"
+	"slices"
 	"strconv"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/internal/transcode"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -500,4 +505,165 @@ func isValidNumber(s string) bool {
 		}
 	}
 	return s == ""
+}
+
+// jsonUnmarshalerDecoder calls UnmarshalJSON with the value as JSON text
+// (see captureJSON); null is passed as "null", as encoding/json does. An
+// error it returns stops decoding, wrapped in an *UnmarshalTypeError that
+// names the Go type, the path and the offset. With
+// DecOptions.IgnoreJSONMethods it decodes with fallback, the decoder t
+// would have without UnmarshalJSON.
+func jsonUnmarshalerDecoder(t reflect.Type, fallback decFunc) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		if d.cfg.opts.IgnoreJSONMethods {
+			return fallback(d, p)
+		}
+		off := d.offset()
+		b, err := d.captureJSON()
+		if err != nil {
+			return err
+		}
+		if err := typ.PtrValue(p).(json.Unmarshaler).UnmarshalJSON(b); err != nil {
+			return d.methodError(t, off, err)
+		}
+		return nil
+	}
+}
+
+// captureJSON returns the value starting at d.tok as compact JSON text,
+// as Jackson writes it (transcode.AppendValue): integers and big numbers
+// with every digit, floats in their shortest form with a '.' or an
+// exponent, NaN and ±Inf as the strings "NaN", "Infinity" and
+// "-Infinity", binary as base64 strings, and with AllowInvalidUTF8 each
+// invalid byte of a string as U+FFFD. The value is first captured (as for
+// UnmarshalSmile, with the same limits), then converted. The slice is
+// valid until the next call.
+//
+// The text spells out every back-reference and escape, so it can be far
+// longer than the input: it is charged before it is made, by its longest
+// length (jsonTextBound), and the buffer is made that large.
+func (d *decodeState) captureJSON() ([]byte, error) {
+	doc, err := d.capture()
+	if err != nil {
+		return nil, err
+	}
+	if d.jsonR == nil || d.jsonRCfg != d.cfg {
+		r, err := stream.NewReader(doc, d.cfg.stream)
+		if err != nil {
+			return nil, err
+		}
+		d.jsonR, d.jsonRCfg = r, d.cfg
+	} else {
+		d.jsonR.Reset(doc)
+	}
+	bound, err := jsonTextBound(d.jsonR)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.chargeJSONBuf(bound); err != nil {
+		return nil, err
+	}
+	d.jsonBuf = slices.Grow(d.jsonBuf[:0], bound)
+	d.jsonR.Reset(doc)
+	out, err := transcode.AppendValue(d.jsonBuf, d.jsonR, transcode.ToJSON{NonFiniteAsStrings: true})
+	if err != nil {
+		return nil, err
+	}
+	d.jsonBuf = out
+	if err := d.chargeJSONBuf(len(out)); err != nil { // not reached while the bound holds
+		return nil, err
+	}
+	// What UnmarshalJSON keeps of the text is its own; charge a copy.
+	if err := d.charge(len(out)); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// chargeJSONBuf charges the growth of d.jsonBuf, reused from call to
+// call, to hold n bytes, as chargeCapture does for captures.
+func (d *decodeState) chargeJSONBuf(n int) error {
+	for n > d.jsonHigh {
+		d.jsonHigh = appendGrowth(d.jsonHigh, n, 1)
+		if err := d.charge(d.jsonHigh); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// jsonTextBound reads the one value of the document r holds and returns
+// the longest its compact JSON text from transcode.AppendValue can be:
+// strings and names quoted with every escape counted (six bytes for a
+// control character, two for '"' and '\', three for an invalid UTF-8
+// byte), the base64 of binary, the digits of integers, the longest text
+// of other numbers, and a separator after each value and name.
+func jsonTextBound(r *stream.Reader) (int, error) {
+	n, depth := 0, 0
+	var t stream.Token
+	for {
+		if err := r.ReadTokenInto(&t); err != nil {
+			return 0, err
+		}
+		switch t.Kind {
+		case stream.KindString, stream.KindKey:
+			n += quotedTextBound(t.Bytes()) + 1
+		case stream.KindBinary:
+			n += base64.StdEncoding.EncodedLen(len(t.Bytes())) + 3
+		case stream.KindInt:
+			n += intTextLen(t.Int()) + 1
+		case stream.KindBigInt, stream.KindBigDecimal:
+			// A byte of two's complement is at most 2.41 digits; an
+			// exponent "E-2147483648" 12 bytes more.
+			n += 3*len(t.Bytes()) + 16
+		case stream.KindFloat32, stream.KindFloat64:
+			n += 26 // -2.2250738585072014E-308,
+		case stream.KindStartArray, stream.KindStartObject:
+			depth++
+			n++
+		case stream.KindEndArray, stream.KindEndObject:
+			depth--
+			n += 2
+		case stream.KindEndOfDocument:
+			continue
+		default: // null, true, false
+			n += 6
+		}
+		if depth == 0 {
+			return n, nil
+		}
+	}
+}
+
+// quotedTextBound returns the longest the JSON string of s can be.
+func quotedTextBound(s []byte) int {
+	n, high := len(s)+2, 0
+	for _, c := range s {
+		switch {
+		case c < 0x20:
+			n += 5 // \u00XX
+		case c == '"' || c == '\\':
+			n++
+		case c >= utf8.RuneSelf:
+			high++
+		}
+	}
+	if high > 0 && !utf8.Valid(s) {
+		n += 2 * high // U+FFFD for each invalid byte
+	}
+	return n
+}
+
+// intTextLen returns the length of the decimal text of v.
+func intTextLen(v int64) int {
+	n := 1
+	if v < 0 {
+		n++
+	}
+	for v <= -10 || v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
 }

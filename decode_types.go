@@ -25,6 +25,7 @@ type Unmarshaler interface {
 
 var (
 	decUnmarshalerType       = reflect.TypeFor[Unmarshaler]()
+	decJSONUnmarshalerType   = reflect.TypeFor[json.Unmarshaler]()
 	decTextUnmarshalerType   = reflect.TypeFor[encoding.TextUnmarshaler]()
 	decBinaryUnmarshalerType = reflect.TypeFor[encoding.BinaryUnmarshaler]()
 	decRawMessageType        = reflect.TypeFor[RawMessage]()
@@ -83,8 +84,9 @@ func rootDecoder(v any) (decFunc, unsafe.Pointer, error) {
 	return e.dec, data, nil
 }
 
-// newDecoder builds the decoder of t. Special types come first, then
-// UnmarshalSmile and UnmarshalText methods, then the kind.
+// newDecoder builds the decoder of t. Special types come first, then the
+// methods of *t in the order UnmarshalSmile, UnmarshalBinary (for Smile
+// binary values only), UnmarshalJSON, UnmarshalText, then the kind.
 func newDecoder(t reflect.Type) decFunc {
 	switch t {
 	case decRawMessageType:
@@ -111,16 +113,25 @@ func newDecoder(t reflect.Type) decFunc {
 		if pt.Implements(decBinaryUnmarshalerType) {
 			return binaryUnmarshalerDecoder(t, newMethodlessDecoder(t))
 		}
-		if pt.Implements(decTextUnmarshalerType) {
-			return textUnmarshalerDecoder(t)
-		}
+		return newMethodlessDecoder(t)
 	}
 	return newKindDecoder(t)
 }
 
-// newMethodlessDecoder builds the decoder t has without an
-// UnmarshalBinary method: its UnmarshalText method's, else its kind's.
+// newMethodlessDecoder builds the decoder t has without UnmarshalSmile
+// and UnmarshalBinary methods: its UnmarshalJSON method's (but with
+// DecOptions.IgnoreJSONMethods what it has without that method too), else
+// its UnmarshalText method's, else its kind's.
 func newMethodlessDecoder(t reflect.Type) decFunc {
+	if reflect.PointerTo(t).Implements(decJSONUnmarshalerType) {
+		return jsonUnmarshalerDecoder(t, newTextOrKindDecoder(t))
+	}
+	return newTextOrKindDecoder(t)
+}
+
+// newTextOrKindDecoder builds the decoder of t from its UnmarshalText
+// method, else its kind's.
+func newTextOrKindDecoder(t reflect.Type) decFunc {
 	if reflect.PointerTo(t).Implements(decTextUnmarshalerType) {
 		return textUnmarshalerDecoder(t)
 	}
@@ -173,11 +184,14 @@ func newKindDecoder(t reflect.Type) decFunc {
 // decIsByteElem reports whether an array of t is decoded as bytes from
 // Smile binary: t is of kind uint8 without its own decoding methods.
 func decIsByteElem(t reflect.Type) bool {
-	if t.Kind() != reflect.Uint8 {
-		return false
-	}
-	pt := reflect.PointerTo(t)
-	return !pt.Implements(decUnmarshalerType) && !pt.Implements(decUnmarshalerFromType) && !pt.Implements(decTextUnmarshalerType)
+	return t.Kind() == reflect.Uint8 && !hasUnmarshalMethod(reflect.PointerTo(t))
+}
+
+// hasUnmarshalMethod reports whether t has a method that may decode into
+// what it points to: UnmarshalSmileFrom, UnmarshalSmile, UnmarshalJSON or
+// UnmarshalText.
+func hasUnmarshalMethod(t reflect.Type) bool {
+	return t.Implements(decUnmarshalerFromType) || t.Implements(decUnmarshalerType) || t.Implements(decJSONUnmarshalerType) || t.Implements(decTextUnmarshalerType)
 }
 
 // unsupportedDecoder is the decoder of channels, functions, complex

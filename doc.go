@@ -55,14 +55,16 @@
 //	                                      fraction digits (TimeEpochSecondsDecimal)
 //	RawMessage                            the value it holds, re-encoded
 //	Marshaler                             the value of the document MarshalSmile returns
+//	json.Marshaler, json.RawMessage       the value of the JSON MarshalJSON returns
 //	encoding.TextMarshaler                string of what MarshalText returns (so a
 //	                                      UUID type such as github.com/google/uuid's
 //	                                      is its text; a [16]byte without methods
 //	                                      is binary)
 //	encoding.BinaryMarshaler              with EncOptions.BinaryMarshalers only:
 //	                                      binary of what MarshalBinary returns
-//	                                      (preferred to MarshalText; a UUID is then
-//	                                      16 bytes, as Jackson writes java.util.UUID)
+//	                                      (preferred to MarshalJSON and MarshalText;
+//	                                      a UUID is then 16 bytes, as Jackson
+//	                                      writes java.util.UUID)
 //	chan, func, complex, unsafe.Pointer   *UnsupportedTypeError
 //
 // Struct fields follow encoding/json's rules, with a smile tag read before
@@ -95,12 +97,29 @@
 // (the header may be left out); it is re-read and its tokens are written
 // into the document being encoded, so shared names and values are
 // renumbered correctly and invalid output is caught (as a
-// *MarshalerError). A type implementing encoding.TextMarshaler, and not
-// Marshaler, is written as a string. As in encoding/json, methods with
-// pointer receivers are used only for addressable values: values reached
-// through a pointer or a slice, and fields of such values, but not a
-// value passed to Marshal directly, held in an interface, or stored in a
-// map. MarshalJSON methods are not used.
+// *MarshalerError). A type implementing json.Marshaler, and not
+// Marshaler, writes the JSON value its MarshalJSON returns, token by
+// token, as Smile: names and strings go through the document's shared
+// tables like any other, and numbers become what Jackson makes of JSON
+// numbers (an integer of the smallest form, a BigInteger past int64, a
+// float64 for a fraction or an exponent); invalid JSON is a
+// *MarshalerError. json.RawMessage is such a type: it is written as the
+// value its text holds (nil as null; an empty one is invalid JSON, as in
+// encoding/json). A type implementing encoding.TextMarshaler, and neither
+// of the others, is written as a string. So the order is MarshalSmile,
+// MarshalBinary (only with EncOptions.BinaryMarshalers), MarshalJSON,
+// MarshalText; EncOptions.IgnoreJSONMethods leaves out MarshalJSON. The
+// types of the table above with a Smile form of their own (time.Time,
+// big.Int, Decimal, Number, RawMessage) are written in that form
+// whatever methods they have. As in encoding/json, methods
+// with pointer receivers are used only for addressable values: values
+// reached through a pointer or a slice, and fields of such values, but
+// not a value passed to Marshal directly, held in an interface, or
+// stored in a map. A nil pointer is written as null without a call,
+// except, as in encoding/json, one held in a field, element or map value
+// of an interface type that has one of the three methods: it is given to
+// the method its type is written with, if that method has a pointer
+// receiver.
 //
 // Errors: *UnsupportedTypeError for channels, functions, complex numbers,
 // unsafe pointers and maps with other key types; *UnsupportedValueError
@@ -108,9 +127,10 @@
 // pointers, maps or slices, never by a stack overflow), for strings that
 // are not valid UTF-8 (unless EncOptions.ReplaceInvalidUTF8) and for a
 // Number that is not a number; *MarshalerError wrapping an error of a
-// MarshalSmile or MarshalText method, or invalid Smile returned by one.
-// All of them work with errors.As, and name in their Field the path from
-// the root to the value that failed (such as "items[3].name").
+// MarshalSmile, MarshalJSON or MarshalText method, or invalid Smile or
+// JSON returned by one. All of them work with errors.As, and name in
+// their Field the path from the root to the value that failed (such as
+// "items[3].name").
 //
 // An Encoder writes a sequence of documents to an io.Writer, one per
 // Encode call, each with its own header and back-reference tables. It
@@ -198,17 +218,25 @@
 //     UnmarshalJSON; a pointer to such a type is set to nil instead.
 //   - Types implementing encoding.BinaryUnmarshaler receive Smile binary
 //     values through UnmarshalBinary, as Jackson writes java.util.UUID (16
-//     bytes); their other values go to UnmarshalText if they have it, else
-//     to the decoder of their kind. So github.com/google/uuid's UUID
-//     accepts both Jackson's binary UUIDs and text ones.
-//   - Types implementing encoding.TextUnmarshaler receive Smile strings
-//     (and map keys); other Smile kinds are an *UnmarshalTypeError, and
-//     null leaves them unchanged.
+//     bytes); their other values go to UnmarshalJSON or UnmarshalText if
+//     they have it, else to the decoder of their kind. So
+//     github.com/google/uuid's UUID accepts both Jackson's binary UUIDs and
+//     text ones.
+//   - Types implementing json.Unmarshaler, and not Unmarshaler, receive
+//     the value as compact JSON text, as Jackson writes it: integers and
+//     BigDecimal with every digit, floats in their shortest form with a
+//     '.' or an exponent (1.0), NaN and ±Inf as the strings "NaN",
+//     "Infinity" and "-Infinity", binary as a standard base64 string. null
+//     is passed as "null", as encoding/json does; a pointer to such a type
+//     is set to nil instead. So json.RawMessage receives the value as
+//     JSON text. DecOptions.IgnoreJSONMethods leaves UnmarshalJSON out.
+//   - Types implementing encoding.TextUnmarshaler, and none of the
+//     others, receive Smile strings (and map keys); other Smile kinds are
+//     an *UnmarshalTypeError, and null leaves them unchanged.
 //   - RawMessage receives the value as a standalone Smile document (the
 //     existing backing array is reused, as json.RawMessage does).
-//   - Methods of encoding/json (UnmarshalJSON) are not used; json.RawMessage
-//     is a byte slice here. A ",string" field takes a Smile string holding
-//     its JSON text, or null; anything else is an *UnmarshalTypeError.
+//   - A ",string" field takes a Smile string holding its JSON text, or
+//     null; anything else is an *UnmarshalTypeError.
 //
 // Where Smile is richer than JSON, or Go types need a choice:
 //
@@ -275,9 +303,9 @@
 // *UnmarshalTypeError wrapping ErrUnknownField, and a nil embedded
 // pointer to an unexported struct type is reported (with the path) and
 // skipped, as encoding/json does. An error returned by an UnmarshalSmile,
-// UnmarshalText or UnmarshalBinary method, and a string that holds no
-// number decoded into Number or json.Number, stop decoding, as in
-// encoding/json (so a map does not receive the entry); the method's
+// UnmarshalJSON, UnmarshalText or UnmarshalBinary method, and a string
+// that holds no number decoded into Number or json.Number, stop decoding,
+// as in encoding/json (so a map does not receive the entry); the method's
 // error comes back in an *UnmarshalTypeError with the path and offset
 // (as encoding/json v2 wraps it), and errors.Is and errors.As reach it.
 // A Decoder returns such an error again, as it does a *SyntaxError.
@@ -342,16 +370,27 @@
 //   - NaN and ±Inf are valid float values, where encoding/json fails.
 //   - Invalid UTF-8 in a string is an error unless ReplaceInvalidUTF8 is
 //     set (encoding/json always replaces it).
-//   - MarshalJSON and UnmarshalJSON methods are ignored; implement
-//     Marshaler and Unmarshaler, or encoding.TextMarshaler and
-//     encoding.TextUnmarshaler, which both packages use.
+//   - The JSON of MarshalJSON is typed as Jackson types JSON numbers: a
+//     number with a fraction or an exponent is a float64, so digits past
+//     float64's precision are lost; implement Marshaler to write a
+//     BigDecimal. UnmarshalJSON receives numbers as Jackson writes them
+//     (1.0 for a float, where encoding/json's input may have had 1), and
+//     json.RawMessage receives compact text, not the input's bytes.
+//   - A value held in an interface is written by its own type's methods,
+//     in the order above, where encoding/json calls the method of the
+//     interface type: a type with MarshalJSON and MarshalText held in an
+//     encoding.TextMarshaler is written by MarshalJSON here.
+//   - A nil pointer whose method has a value receiver, held in an
+//     interface with that method, is null (encoding/json panics), and so
+//     is a nil pointer to a type with a Smile form of its own, such as
+//     *big.Int (encoding/json calls its MarshalText, which gives "<nil>").
 //   - Integers in an interface value are int64 by default, not float64
 //     (DecOptions.AnyNumbers = AnyNumbersFloat64 gives encoding/json's
 //     float64).
-//   - Errors of UnmarshalText and UnmarshalSmile methods come back wrapped
-//     in an *UnmarshalTypeError with the path (errors.Is reaches them),
-//     where encoding/json returns them bare; Marshal errors name the path
-//     too.
+//   - Errors of UnmarshalJSON, UnmarshalText and UnmarshalSmile methods
+//     come back wrapped in an *UnmarshalTypeError with the path
+//     (errors.Is reaches them), where encoding/json returns them bare;
+//     Marshal errors name the path too.
 //   - With ",string", every malformed string is an *UnmarshalTypeError
 //     after which decoding goes on; encoding/json stops at some of them
 //     (text that does not start like a number, for a number field).

@@ -241,7 +241,13 @@ func findRootEncoder(v any) *rootEncoder {
 // to (or null), by the encoder of t.Elem(): t is a pointer type without
 // methods that encode it.
 func encodesPointee(t reflect.Type) bool {
-	return t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(marshalerToType) && !t.Implements(textMarshalerType)
+	return t.Kind() == reflect.Pointer && !hasMarshalMethod(t)
+}
+
+// hasMarshalMethod reports whether t has a method that may write its
+// values: MarshalSmileTo, MarshalSmile, MarshalJSON or MarshalText.
+func hasMarshalMethod(t reflect.Type) bool {
+	return t.Implements(marshalerToType) || t.Implements(marshalerType) || t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType)
 }
 
 // encodeAny writes the value held by the interface v, choosing the encoder
@@ -354,6 +360,7 @@ func (r *encoderRef) get() encoderFunc {
 var (
 	marshalerType       = reflect.TypeFor[Marshaler]()
 	marshalerToType     = reflect.TypeFor[MarshalerTo]()
+	jsonMarshalerType   = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
 	binaryMarshalerType = reflect.TypeFor[encoding.BinaryMarshaler]()
 	isZeroerType        = reflect.TypeFor[interface{ IsZero() bool }]()
@@ -365,43 +372,67 @@ var (
 	rawMessageType      = reflect.TypeFor[RawMessage]()
 )
 
-// newTypeEncoder builds the encoder of t; see typeEncoder.
+// newTypeEncoder builds the encoder of t; see typeEncoder. Types with a
+// Smile form of their own come first, then the methods of t in the order
+// MarshalSmileTo, MarshalSmile, MarshalBinary (with EncOptions.BinaryMarshalers),
+// MarshalJSON, MarshalText (each with a pointer receiver only when addr,
+// as in encoding/json), then the kind of t.
 func newTypeEncoder(t reflect.Type, addr bool) encoderFunc {
 	if enc := specialEncoder(t); enc != nil {
 		return enc
 	}
-	if t.Kind() != reflect.Interface {
-		if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerToType) {
-			return addrMarshalerToEncoder(t)
-		}
-		if t.Implements(marshalerToType) {
-			return marshalerToEncoder(t)
-		}
-		if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
-			return addrMarshalerEncoder(t)
-		}
-		if t.Implements(marshalerType) {
-			return marshalerEncoder(t)
-		}
-		if enc := binaryMarshalerEncoder(t, addr); enc != nil { // encode_special.go
-			return enc
-		}
+	if t.Kind() == reflect.Interface {
+		return kindEncoder(t, addr)
+	}
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerToType) {
+		return addrMarshalerToEncoder(t)
+	}
+	if t.Implements(marshalerToType) {
+		return marshalerToEncoder(t)
+	}
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
+		return addrMarshalerEncoder(t)
+	}
+	if t.Implements(marshalerType) {
+		return marshalerEncoder(t)
+	}
+	if enc := binaryMarshalerEncoder(t, addr); enc != nil { // encode_special.go
+		return enc
+	}
+	return newJSONTextOrKindEncoder(t, addr)
+}
+
+// newJSONTextOrKindEncoder builds the encoder of t from its MarshalJSON
+// method, else newTextOrKindEncoder's: newTypeEncoder's for a type
+// without special encoding, MarshalSmile or MarshalBinary. Without JSON
+// methods (EncOptions.IgnoreJSONMethods), the encoders of MarshalJSON
+// write what t would be written as if it had none.
+func newJSONTextOrKindEncoder(t reflect.Type, addr bool) encoderFunc {
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(jsonMarshalerType) {
+		return addrJSONMarshalerEncoder(t, newTextOrKindEncoder(t, addr))
+	}
+	if t.Implements(jsonMarshalerType) {
+		return jsonMarshalerEncoder(t, newTextOrKindEncoder(t, addr))
 	}
 	return newTextOrKindEncoder(t, addr)
 }
 
 // newTextOrKindEncoder builds the encoder of t from its MarshalText
 // method, else its kind: newTypeEncoder's for a type without special
-// encoding, MarshalSmile or MarshalBinary.
+// encoding, MarshalSmile, MarshalBinary or MarshalJSON.
 func newTextOrKindEncoder(t reflect.Type, addr bool) encoderFunc {
-	if t.Kind() != reflect.Interface {
-		if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(textMarshalerType) {
-			return addrTextMarshalerEncoder(t)
-		}
-		if t.Implements(textMarshalerType) {
-			return textMarshalerEncoder(t)
-		}
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(textMarshalerType) {
+		return addrTextMarshalerEncoder(t)
 	}
+	if t.Implements(textMarshalerType) {
+		return textMarshalerEncoder(t)
+	}
+	return kindEncoder(t, addr)
+}
+
+// kindEncoder is the encoder of the values of t by their kind, whatever
+// methods t has (an interface's encoder looks at the value it holds).
+func kindEncoder(t reflect.Type, addr bool) encoderFunc {
 	switch t.Kind() {
 	case reflect.Bool:
 		return encodeBool
@@ -437,6 +468,9 @@ func newTextOrKindEncoder(t reflect.Type, addr bool) encoderFunc {
 		if t.NumMethod() == 0 {
 			return encodeEface
 		}
+		if hasMarshalMethod(t) {
+			return marshalerIfaceEncoder(t)
+		}
 		return encodeIface
 	case reflect.Struct:
 		return newStructEncoder(t, addr)
@@ -468,13 +502,20 @@ func specialEncoder(t reflect.Type) encoderFunc {
 	case rawMessageType:
 		return encodeRawMessage
 	}
-	if t.Kind() == reflect.Pointer {
-		switch t.Elem() {
-		case timeType, bigIntType, decimalType, numberType, jsonNumberType, rawMessageType:
-			return newPtrEncoder(t)
-		}
+	if t.Kind() == reflect.Pointer && isSpecialType(t.Elem()) {
+		return newPtrEncoder(t)
 	}
 	return nil
+}
+
+// isSpecialType reports whether t has a Smile form of its own, which
+// specialEncoder writes rather than any method of t.
+func isSpecialType(t reflect.Type) bool {
+	switch t {
+	case timeType, bigIntType, decimalType, numberType, jsonNumberType, rawMessageType:
+		return true
+	}
+	return false
 }
 
 // unsupportedTypeEncoder returns an encoder that fails with an

@@ -8,14 +8,10 @@ import (
 )
 
 // isByteElem reports whether slices and arrays of t are written as Smile
-// binary: t is a uint8 kind whose pointer has no MarshalSmile or
-// MarshalText method (encoding/json's rule for base64 []byte).
+// binary: t is a uint8 kind whose pointer has no MarshalSmile, MarshalJSON
+// or MarshalText method (encoding/json's rule for base64 []byte).
 func isByteElem(t reflect.Type) bool {
-	if t.Kind() != reflect.Uint8 {
-		return false
-	}
-	pt := reflect.PointerTo(t)
-	return !pt.Implements(marshalerType) && !pt.Implements(marshalerToType) && !pt.Implements(textMarshalerType)
+	return t.Kind() == reflect.Uint8 && !hasMarshalMethod(reflect.PointerTo(t))
 }
 
 // newSliceEncoder writes a nil slice as null, a byte slice as binary and

@@ -2,6 +2,7 @@ package smile
 
 import (
 	"encoding"
+	"encoding/json"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -10,7 +11,9 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/internal/transcode"
 )
 
 // zeroBigInt is the unscaled value of a Decimal whose Unscaled is nil. It
@@ -155,7 +158,7 @@ func binaryMarshalerEncoder(t reflect.Type, addr bool) encoderFunc {
 	if !useAddr && !t.Implements(binaryMarshalerType) {
 		return nil
 	}
-	other := newTextOrKindEncoder(t, addr)
+	other := newJSONTextOrKindEncoder(t, addr)
 	rtt := rt.TypeOf(t)
 	isPtr := t.Kind() == reflect.Pointer
 	return func(e *encodeState, p unsafe.Pointer) error {
@@ -211,4 +214,104 @@ func (e *encodeState) callTextMarshaler(m encoding.TextMarshaler, t reflect.Type
 		return e.w.WriteStringBytes(b)
 	}
 	return e.writeString(string(b))
+}
+
+// jsonMarshalerEncoder calls MarshalJSON on values of t and writes the
+// JSON it returns as Smile tokens, through e.w like any other value, so
+// that names and strings share its tables. A nil pointer is written as
+// null without a call. With EncOptions.IgnoreJSONMethods it writes the
+// value with fallback, the encoder t would have without MarshalJSON.
+func jsonMarshalerEncoder(t reflect.Type, fallback encoderFunc) encoderFunc {
+	rtt := rt.TypeOf(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if e.cfg.opts.IgnoreJSONMethods {
+			return fallback(e, p)
+		}
+		if isPtr && rt.Deref(p) == nil {
+			return e.w.WriteNull()
+		}
+		return e.callJSONMarshaler(rtt.Value(p).(json.Marshaler), t)
+	}
+}
+
+// addrJSONMarshalerEncoder calls MarshalJSON, which has a pointer
+// receiver, on addressable values of t; see jsonMarshalerEncoder.
+func addrJSONMarshalerEncoder(t reflect.Type, fallback encoderFunc) encoderFunc {
+	rtt := rt.TypeOf(t)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if e.cfg.opts.IgnoreJSONMethods {
+			return fallback(e, p)
+		}
+		return e.callJSONMarshaler(rtt.PtrValue(p).(json.Marshaler), t)
+	}
+}
+
+// callJSONMarshaler writes what m.MarshalJSON returns, one JSON value, as
+// Smile tokens. Numbers become what Jackson makes of JSON numbers: an
+// integer (int32, int64 or BigInteger by magnitude) or a float64.
+func (e *encodeState) callJSONMarshaler(m json.Marshaler, t reflect.Type) error {
+	b, err := m.MarshalJSON()
+	if err == nil {
+		// The caller of Marshal cannot change the options the JSON is
+		// read with: its errors give no advice, as replay's.
+		if err = transcode.WriteValue(e.w, b, transcode.FromJSON{}); err != nil {
+			hint.Relabel(err, replayVocab)
+		}
+	}
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalJSON"}
+	}
+	return nil
+}
+
+// marshalerIfaceEncoder writes the values of t, an interface type with a
+// MarshalSmile, MarshalJSON or MarshalText method, as the value each
+// holds is written. As in encoding/json, a nil pointer held is given to
+// its method (which may write something else than null) when the method
+// has a pointer receiver, rather than written as null; see
+// encodeNilMarshaler.
+func marshalerIfaceEncoder(t reflect.Type) encoderFunc {
+	// An interface type whose only marshaling method is MarshalJSON is an
+	// ordinary interface with IgnoreJSONMethods.
+	onlyJSON := !t.Implements(marshalerType) && !t.Implements(textMarshalerType)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		v := rt.Iface(p)
+		if _, data := rt.Unpack(v); v != nil && data == nil && !(onlyJSON && e.cfg.opts.IgnoreJSONMethods) {
+			if vt := reflect.TypeOf(v); vt.Kind() == reflect.Pointer {
+				return e.encodeNilMarshaler(v, vt)
+			}
+		}
+		return e.encodeAny(v)
+	}
+}
+
+// encodeNilMarshaler writes v, a nil pointer of type vt held in an
+// interface whose type has a marshaling method, by the method its type
+// would be written with (MarshalSmile, MarshalJSON unless
+// IgnoreJSONMethods, MarshalText), called on the nil pointer. When that
+// method has a value receiver, which a nil pointer cannot be given to
+// (encoding/json panics there), and for the types with a Smile form of
+// their own, it writes null.
+func (e *encodeState) encodeNilMarshaler(v any, vt reflect.Type) error {
+	if isSpecialType(vt.Elem()) {
+		return e.w.WriteNull()
+	}
+	// byPointer says that vt's method of iface has a pointer receiver.
+	byPointer := func(iface reflect.Type) bool { return !vt.Elem().Implements(iface) }
+	switch {
+	case vt.Implements(marshalerType):
+		if byPointer(marshalerType) {
+			return e.callMarshaler(v.(Marshaler), vt)
+		}
+	case !e.cfg.opts.IgnoreJSONMethods && vt.Implements(jsonMarshalerType):
+		if byPointer(jsonMarshalerType) {
+			return e.callJSONMarshaler(v.(json.Marshaler), vt)
+		}
+	case vt.Implements(textMarshalerType):
+		if byPointer(textMarshalerType) {
+			return e.callTextMarshaler(v.(encoding.TextMarshaler), vt)
+		}
+	}
+	return e.w.WriteNull()
 }

@@ -173,12 +173,11 @@ func plainKind(t reflect.Type) reflect.Kind {
 
 // hasOwnEncoding reports whether values of t, addressable or not, may be
 // written otherwise than by the encoder of their kind: t has a special
-// encoder, or t or *t a MarshalSmileTo, MarshalSmile, MarshalText or
+// encoder, or t or *t a MarshalSmileTo, MarshalSmile, MarshalJSON, MarshalText or
 // MarshalBinary method (EncOptions.BinaryMarshalers).
 func hasOwnEncoding(t reflect.Type) bool {
 	pt := reflect.PointerTo(t)
-	return specialEncoder(t) != nil || pt.Implements(marshalerType) || pt.Implements(marshalerToType) || pt.Implements(textMarshalerType) ||
-		pt.Implements(binaryMarshalerType)
+	return specialEncoder(t) != nil || hasMarshalMethod(pt) || pt.Implements(binaryMarshalerType)
 }
 
 // followHops follows the embedded pointers hops from the struct at p and

@@ -116,12 +116,13 @@ func (e *UnsupportedValueError) Error() string {
 }
 
 // A MarshalerError wraps an error returned by a MarshalSmileTo,
-// MarshalSmile, MarshalText or MarshalBinary method.
+// MarshalSmile, MarshalJSON, MarshalText or MarshalBinary method, or the error in the
+// invalid Smile or JSON one returned.
 type MarshalerError struct {
 	Type       reflect.Type
 	Err        error
 	Field      string // the path from the root to the value, such as "items[3].name"; empty at the root
-	sourceFunc string // "MarshalSmileTo", "MarshalSmile", "MarshalText" or "MarshalBinary"
+	sourceFunc string // "MarshalSmileTo", "MarshalSmile", "MarshalJSON", "MarshalText" or "MarshalBinary"
 }
 
 func (e *MarshalerError) Error() string {

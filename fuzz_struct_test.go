@@ -42,6 +42,8 @@ type fzAllKinds struct {
 	JN   json.Number      `smile:"jn"`
 	T    time.Time        `smile:"t"`
 	Raw  RawMessage       `smile:"raw"`
+	JRaw json.RawMessage  `smile:"jraw"`
+	C    color            `smile:"c"`
 	SU   smileU           `smile:"su"`
 	TU   textU            `smile:"tu"`
 	SlSt []fzAllKinds     `smile:"slst"`
@@ -64,7 +66,8 @@ type fzEmb struct {
 func FuzzUnmarshalStruct(f *testing.F) {
 	fzAddGoldenSeeds(f)
 	seed, err := Marshal(fzAllKinds{I: -1, U64: 1 << 63, S: "é", Bs: []byte{1}, M: map[string]int{"a": 1}, Any: []any{1.5, "x"},
-		St: &fzAllKinds{F32: 1.5}, D: Decimal{Unscaled: big.NewInt(15), Scale: 1}, N: "1e3", T: time.Unix(1, 0).UTC(), fzEmb: fzEmb{E: 3}})
+		St: &fzAllKinds{F32: 1.5}, D: Decimal{Unscaled: big.NewInt(15), Scale: 1}, N: "1e3", T: time.Unix(1, 0).UTC(), fzEmb: fzEmb{E: 3},
+		JRaw: json.RawMessage(`{"a":[1,2.5,"s"]}`), C: blue})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -93,6 +93,13 @@ type EncOptions struct {
 	// its own form (EncOptions.Time). By default MarshalBinary is not
 	// used, as in encoding/json.
 	BinaryMarshalers bool
+	// IgnoreJSONMethods writes types with a MarshalJSON method (and not
+	// MarshalSmile), json.RawMessage among them, as if they had none: by
+	// their MarshalText method or their kind (but a slice or array of a
+	// byte type with the method stays an array of its elements). By
+	// default the JSON that MarshalJSON returns is written as Smile, so
+	// that a type keeps the form it has with encoding/json.
+	IgnoreJSONMethods bool
 }
 
 // AnyNumbers says what Smile numbers become when decoded into an interface
@@ -195,7 +202,8 @@ type DecOptions struct {
 	// decoded into Go strings (and map keys, and strings in interface
 	// values), each byte that is not part of valid UTF-8 becomes U+FFFD,
 	// as with encoding/json. A RawMessage or an Unmarshaler receives the
-	// bytes as they are. By default such strings are a *SyntaxError.
+	// bytes as they are, a json.Unmarshaler JSON text with U+FFFD in
+	// their place. By default such strings are a *SyntaxError.
 	AllowInvalidUTF8 bool
 	// Lenient7Bit accepts 7-bit binary bytes with the high bit set, as
 	// Jackson does. By default they are a *SyntaxError.
@@ -203,6 +211,13 @@ type DecOptions struct {
 	// KeepNamesAcrossHeaders keeps the shared-name table at a header in the
 	// middle of a stream, as Jackson does; by default both tables restart.
 	KeepNamesAcrossHeaders bool
+	// IgnoreJSONMethods decodes into types with an UnmarshalJSON method
+	// (and not UnmarshalSmile), json.RawMessage among them, as if they had
+	// none: by their UnmarshalText method or their kind (but a Go array of
+	// a byte type with the method is decoded element by element, not from
+	// Smile binary). By default UnmarshalJSON receives the value as JSON
+	// text.
+	IgnoreJSONMethods bool
 }
 
 // encConfig is a validated EncOptions.

@@ -17,7 +17,8 @@ import (
 // Marshal re-reads a RawMessage and writes its tokens into the document
 // being encoded, so back-references are renumbered for that document and
 // invalid Smile is caught there (as a *MarshalerError). A nil RawMessage is
-// written as null.
+// written as null. A json.RawMessage, by contrast, holds JSON text: Marshal
+// writes the value of the text, and Unmarshal stores a value as JSON text.
 type RawMessage []byte
 
 // MarshalSmile returns m, or a document holding null when m is nil.
