@@ -2,9 +2,12 @@
 // vectors that go-smile is tested against. Written for go-smile; see
 // compat/jackson/regen.sh and testdata/golden/README.md.
 //
-// Built against Debian 12's jars: jackson-dataformat-smile 2.7.8 on jackson-core 2.14.1.
+// Built by build.sh against the jars of one Jackson version (Debian 12's 2.7.8 on jackson-core
+// 2.14.1, or 2.18.3, or 2.19); it uses only API that all of them have.
 //
 // Subcommands:
+//   version                      print "jackson-core <v> jackson-dataformat-smile <v>" (the jars' own
+//                                PackageVersion), so that regen.sh can check which Jackson it runs
 //   tokens <dir>                 every <name>.tok[.gz] -> <name>.<config>.smile[.gz] for all CONFIGS
 //   json <dir> [config...]       every <name>.json[.gz] -> <name>.<config>.smile[.gz]
 //                                (default: all CONFIGS) via JsonParser + copyCurrentEvent
@@ -49,6 +52,11 @@ public final class SmileOracle {
     static final JsonFactory JSON = new JsonFactory();
 
     public static void main(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("version")) {
+            System.out.println("jackson-core " + JSON.version().toString()
+                    + " jackson-dataformat-smile " + new SmileFactory().version().toString());
+            return;
+        }
         if (args.length < 2) {
             usage();
         }
@@ -100,7 +108,7 @@ public final class SmileOracle {
     }
 
     static void usage() {
-        System.err.println("usage: SmileOracle tokens <dir> | json <dir> [config...] | binary <dir> <len>... |"
+        System.err.println("usage: SmileOracle version | tokens <dir> | json <dir> [config...] | binary <dir> <len>... |"
                 + " tojson <in.smile> [--no-require-header] | tojson-dir <indir> <outdir> [--no-require-header] |"
                 + " vectors <vectors.json> <out.txt>");
         System.exit(2);
@@ -518,7 +526,7 @@ public final class SmileOracle {
                 String hex = null;
                 List<String> tokens = new ArrayList<>();
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String field = p.getCurrentName();
+                    String field = p.currentName();
                     JsonToken v = p.nextToken();
                     if (field.equals("tokens")) {
                         while (p.nextToken() == JsonToken.VALUE_STRING) {
