@@ -44,7 +44,18 @@ func TestFromJSONDigestVectors(t *testing.T) {
 		{`{"a":6}`, "3A 29 0A 01 FA 80 61 CC FB", compat.FromJSONOptions{}},
 		{`[1.5]`, "3A 29 0A 01 F8 29 00 3F 7C 00 00 00 00 00 00 00 F9", compat.FromJSONOptions{}},
 		{`[12345678901234567890]`, "3A 29 0A 01 F8 26 89 00 2A 6A 4A 4C 33 56 1F 05 34 02 F9", compat.FromJSONOptions{}},
-		{`1000000000000000000`, "3A 29 0A 01 26 88 06 78 16 6B 1D 1D 48 00 00 00", compat.FromJSONOptions{}},
+		// 19 digits: an int64 by default, as upstream Jackson copies them
+		// (bytes from Jackson 2.18.3 and 2.19); a BigInteger by option, as
+		// Debian's jackson-core 2.14.1 copies them (bytes from it, and the
+		// digest's §4.3 writeNumber(String) row).
+		{`1000000000000000000`, "3A 29 0A 01 25 37 41 36 59 69 6C 40 00 80", compat.FromJSONOptions{}},
+		{`1000000000000000000`, "3A 29 0A 01 26 88 06 78 16 6B 1D 1D 48 00 00 00", compat.FromJSONOptions{BigIntegerFrom19Digits: true}},
+		{`[9223372036854775807,-9223372036854775808,9223372036854775808]`,
+			"3A 29 0A 01 F8 25 03 7F 7F 7F 7F 7F 7F 7F 7F BE 25 03 7F 7F 7F 7F 7F 7F 7F 7F BF 26 89 00 20 00 00 00 00 00 00 00 00 00 F9",
+			compat.FromJSONOptions{}},
+		{`[9223372036854775807,-9223372036854775808,9223372036854775808]`,
+			"3A 29 0A 01 F8 26 88 3F 7F 7F 7F 7F 7F 7F 7F 7F 01 26 88 40 00 00 00 00 00 00 00 00 00 26 89 00 20 00 00 00 00 00 00 00 00 00 F9",
+			compat.FromJSONOptions{BigIntegerFrom19Digits: true}},
 		{`-100.25`, "3A 29 0A 01 2A 84 82 6C 35 03", compat.FromJSONOptions{DecimalsAsBigDecimal: true}},
 		{`1E+3`, "3A 29 0A 01 2A 85 81 00 01", compat.FromJSONOptions{DecimalsAsBigDecimal: true}},
 		{`-50.00000000125`, "3A 29 0A 01 2A 96 86 7D 5C 7B 0C 35 3E 03", compat.FromJSONOptions{DecimalsAsBigDecimal: true}},

@@ -23,6 +23,16 @@ type FromJSONOptions struct {
 	// Jackson's JSON-to-Smile copy does.
 	DecimalsAsBigDecimal bool
 
+	// BigIntegerFrom19Digits writes every JSON integer literal of 19 digits
+	// or more as a BigInteger, even one that fits in an int64, as Debian
+	// 12's Jackson does (its jackson-core 2.14.1-2~deb12u1 carries 2.15's
+	// number parsing without 2.15's case for 19-digit longs). By default an
+	// integer literal becomes the smallest Smile integer that holds its
+	// value, as every upstream Jackson release writes it (2.14.1 and
+	// earlier, 2.15 to 2.19, 3.0): 9223372036854775807 is an int64,
+	// 9223372036854775808 a BigInteger.
+	BigIntegerFrom19Digits bool
+
 	// MaxDepth limits the nesting of the JSON input; 0 means 1000, and a
 	// negative value is invalid. Deeper input is a *smile.LimitError whose
 	// Limit is "MaxDepth".
@@ -96,9 +106,10 @@ func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 		return err
 	}
 	return transcode.CopyFromJSON(sw, r, transcode.FromJSON{
-		DecimalsAsBigDecimal: opts.DecimalsAsBigDecimal,
-		MaxDepth:             opts.MaxDepth,
-		MaxNumberLen:         opts.MaxNumberLen,
+		DecimalsAsBigDecimal:   opts.DecimalsAsBigDecimal,
+		BigIntegerFrom19Digits: opts.BigIntegerFrom19Digits,
+		MaxDepth:               opts.MaxDepth,
+		MaxNumberLen:           opts.MaxNumberLen,
 	})
 }
 

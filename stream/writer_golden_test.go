@@ -11,11 +11,16 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// The golden files were written by Jackson 2.7.8, whose float32 sign bits
-// need LegacyFloat32SignBits.
+// Each golden file names the Jackson versions that wrote it; those before
+// 2.19 set the float32 sign bits, which needs LegacyFloat32SignBits.
 
 func goldenOptions(c golden.Config, legacyFloats bool) stream.WriterOptions {
 	return goldenplay.WriterOptions(c, legacyFloats)
+}
+
+// caseOptions returns the options that write like the Jackson of c.
+func caseOptions(c golden.Case) stream.WriterOptions {
+	return goldenOptions(c.Config, c.Jackson().Float32SignExtended)
 }
 
 // playOps makes the Writer calls that match Jackson's generator calls;
@@ -29,7 +34,7 @@ func checkGolden(t *testing.T, cases []golden.Case) {
 	configs := map[string]int{}
 	for _, c := range cases {
 		configs[c.Config.Name]++
-		w, err := stream.NewWriter(goldenOptions(c.Config, true))
+		w, err := stream.NewWriter(caseOptions(c))
 		require.NoError(t, err, c.ID())
 		if err := playOps(w, c.Ops); err != nil {
 			t.Errorf("%s: %v", c.ID(), err)
@@ -75,14 +80,15 @@ func configNames(cases []golden.Case) map[string]bool {
 func TestWriterGoldenReuse(t *testing.T) {
 	cases := golden.Cases(t, "tokens")
 	require.NotEmpty(t, cases)
-	writers := map[string]*stream.Writer{}
+	writers := map[stream.WriterOptions]*stream.Writer{}
 	for _, c := range cases {
-		w := writers[c.Config.Name]
+		opts := caseOptions(c)
+		w := writers[opts]
 		if w == nil {
 			var err error
-			w, err = stream.NewWriter(goldenOptions(c.Config, true))
+			w, err = stream.NewWriter(opts)
 			require.NoError(t, err)
-			writers[c.Config.Name] = w
+			writers[opts] = w
 		}
 		w.Reset(w.Bytes()[:0])
 		require.NoError(t, playOps(w, c.Ops), c.ID())
@@ -92,13 +98,14 @@ func TestWriterGoldenReuse(t *testing.T) {
 	}
 }
 
-// TestWriterGoldenSpecVectors plays the digest's vectors. Those with
-// config "spec" are forms of Jackson 2.19+ (float32 sign bits zero).
+// TestWriterGoldenSpecVectors plays the digest's vectors, each with the
+// options of the Jackson that writes it (the float32 sign bits of 2.18 and
+// earlier, or the zero bits of 2.19 and the specification).
 func TestWriterGoldenSpecVectors(t *testing.T) {
 	vectors := golden.SpecVectors(t)
 	require.NotEmpty(t, vectors, "no spec vectors found")
 	for _, v := range vectors {
-		w, err := stream.NewWriter(goldenOptions(v.Config, !v.Spec))
+		w, err := stream.NewWriter(goldenOptions(v.Config, v.Newest().Float32SignExtended))
 		require.NoError(t, err, v.Name)
 		if err := playOps(w, v.Ops); err != nil {
 			t.Errorf("%s: %v", v.Name, err)
@@ -149,7 +156,7 @@ func TestWriterGoldenBinary(t *testing.T) {
 func BenchmarkWriterCorpus(b *testing.B) {
 	for _, c := range golden.Cases(b, "corpus") {
 		b.Run(c.Name, func(b *testing.B) {
-			w, err := stream.NewWriter(goldenOptions(c.Config, true))
+			w, err := stream.NewWriter(caseOptions(c))
 			require.NoError(b, err)
 			var p goldenplay.Player
 			require.NoError(b, p.Play(w, c.Ops))

@@ -1,6 +1,8 @@
 // Package golden loads the golden Smile vectors under testdata/golden/, which were produced by
-// the real Jackson (Debian 12: jackson-dataformat-smile 2.7.8 on jackson-core 2.14.1) through
-// compat/jackson/SmileOracle.java. See testdata/golden/README.md for the layout.
+// the real Jackson through compat/jackson/SmileOracle.java, once per Jackson version (Versions:
+// Debian 12's 2.7.8 on jackson-core 2.14.1, 2.18.3 and 2.19). A file all versions write alike is
+// stored once; where they disagree, each group of versions has its own file, named with the
+// group (Variant). See testdata/golden/README.md for the layout.
 //
 // It is test support, but a normal package so that tests in several packages can import it.
 // It uses the standard library only and must not import anything else from this module.
@@ -22,6 +24,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -300,15 +303,16 @@ func parseLine(line string) (Op, error) {
 	return Op{}, fmt.Errorf("unknown token %q", cmd)
 }
 
-// JSONOps converts JSON text to the ops Jackson's copyCurrentEvent (core 2.14) makes when
-// copying a JsonParser to a SmileGenerator: an integer literal of at most 18 digits becomes Int
-// (Jackson: int or long, both written by the same rule); 19 digits or more become BigInt, EVEN
-// WHEN THE VALUE FITS IN AN int64 (observed with core 2.14.1: 9223372036854775807 and
-// 1000000000000000000 are written as BigInteger, 26 ...); a literal with '.',
-// 'e' or 'E' becomes Float64 (Double.parseDouble; out-of-range literals give ±Inf or ±0 as in
-// Java). Several whitespace-separated root values are allowed and become one op stream
-// (a root-level sequence, no NewDocument).
-func JSONOps(data []byte) ([]Op, error) {
+// JSONOps converts JSON text to the ops Jackson j's copyCurrentEvent makes when copying a
+// JsonParser to a SmileGenerator: an integer literal becomes Int when it fits in an int64
+// (Jackson: int or long, both written by the same rule) and BigInt otherwise; with
+// j.BigIntegerFrom19Digits (Debian's jackson-core 2.14.1) every literal of 19 digits or more
+// becomes BigInt, even one that fits in an int64 (9223372036854775807 and
+// 1000000000000000000 are written as BigInteger, 26 ...). A literal with '.', 'e' or 'E'
+// becomes Float64 (Double.parseDouble; out-of-range literals give ±Inf or ±0 as in Java).
+// Several whitespace-separated root values are allowed and become one op stream (a
+// root-level sequence, no NewDocument).
+func JSONOps(data []byte, j Jackson) ([]Op, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	type frame struct{ obj, wantKey bool }
@@ -357,7 +361,7 @@ func JSONOps(data []byte) ([]Op, error) {
 			ops = append(ops, Op{Kind: String, Str: t})
 			afterValue()
 		case json.Number:
-			op, err := NumberOp(string(t))
+			op, err := NumberOp(string(t), j)
 			if err != nil {
 				return nil, err
 			}
@@ -387,8 +391,8 @@ func JSONOps(data []byte) ([]Op, error) {
 	return ops, nil
 }
 
-// NumberOp converts one JSON number literal by Jackson's copyCurrentEvent rules (see JSONOps).
-func NumberOp(lit string) (Op, error) {
+// NumberOp converts one JSON number literal by Jackson j's copyCurrentEvent rules (see JSONOps).
+func NumberOp(lit string, j Jackson) (Op, error) {
 	if strings.ContainsAny(lit, ".eE") {
 		f, err := strconv.ParseFloat(lit, 64)
 		if err != nil {
@@ -401,15 +405,16 @@ func NumberOp(lit string) (Op, error) {
 		}
 		return Op{Kind: Float64, Bits: math.Float64bits(f)}, nil
 	}
-	// Jackson (core 2.14.1, observed) sizes integers by digit count, not by value: up to 18
-	// digits is an int/long, 19 or more digits is a BigInteger even when it fits in a long
-	// (9223372036854775807 and 1000000000000000000 are written as 26 ...).
-	if digits := len(strings.TrimPrefix(lit, "-")); digits <= 18 {
+	// Debian's core 2.14.1 sizes integers by digit count: 19 or more digits is a BigInteger
+	// even when it fits in a long. Upstream cores size them by value.
+	if digits := len(strings.TrimPrefix(lit, "-")); digits <= 18 || !j.BigIntegerFrom19Digits {
 		v, err := strconv.ParseInt(lit, 10, 64)
-		if err != nil {
+		if err == nil {
+			return Op{Kind: Int, Int: v}, nil
+		}
+		if digits <= 18 {
 			return Op{}, fmt.Errorf("golden: JSON number %q: %w", lit, err)
 		}
-		return Op{Kind: Int, Int: v}, nil
 	}
 	b, ok := new(big.Int).SetString(lit, 10)
 	if !ok {
@@ -488,20 +493,32 @@ func Dir(sub string) (string, error) {
 
 // ---- cases ------------------------------------------------------------------------------
 
-// Case is one golden document: the ops Jackson was driven with, the config, and Jackson's bytes.
+// Case is one golden document: the ops Jackson was driven with, the config, and the bytes that
+// the Jackson versions of Variant wrote. An input whose output differs between versions has one
+// Case per Variant.
 type Case struct {
 	Name     string // input base name, e.g. "names300" or "g-ints-small"
 	Source   string // "tokens", "json" or "corpus" (the input format: .tok or .json)
 	Input    string // path of the input file (.tok, .json, possibly .gz)
 	Config   Config
-	Ops      []Op   // shared between the configs of one input: do not modify
-	JSON     []byte // the JSON text for .json inputs (nil for .tok), shared: do not modify
-	Want     []byte // Jackson's output
-	WantPath string // path of the output file (without a .gz suffix)
+	Variant  Variant // the output file and the versions that wrote it
+	Ops      []Op    // the ops of Variant.Newest() (JSONOps for .json); shared: do not modify
+	JSON     []byte  // the JSON text for .json inputs (nil for .tok), shared: do not modify
+	Want     []byte  // Jackson's output
+	WantPath string  // path of the output file (without a .gz suffix)
 }
 
-// ID is "<name>.<config>", unique within a directory; handy for t.Run.
-func (c Case) ID() string { return c.Name + "." + c.Config.Name }
+// ID is "<name>.<config>", or "<name>.<config>@<versions>" for an output that differs between
+// versions; unique within a directory, handy for t.Run.
+func (c Case) ID() string {
+	if tag := c.Variant.Tag(); tag != "" {
+		return c.Name + "." + c.Config.Name + "@" + tag
+	}
+	return c.Name + "." + c.Config.Name
+}
+
+// Jackson is the version whose behaviours describe the case: Variant.Newest().
+func (c Case) Jackson() Jackson { return c.Variant.Newest() }
 
 // inputs lists base names of files in dir ending in ext or ext+".gz", sorted.
 func inputs(dir, ext string) (map[string]string, []string, error) {
@@ -533,9 +550,14 @@ func inputs(dir, ext string) (map[string]string, []string, error) {
 }
 
 // LoadCases loads every .tok and .json input in dir (plain or .gz) and, for each of configs,
-// Jackson's output <name>.<config>.smile (plain or .gz). A missing output is an error.
-// Cases are ordered by input name, then by the order of configs.
+// Jackson's outputs <name>.<config>.smile, or <name>.<config>@<versions>.smile for each group of
+// versions that agree (plain or .gz). A missing output is an error. Cases are ordered by input
+// name, then by the order of configs, then by the oldest version of each variant.
 func LoadCases(dir string, configs []Config) ([]Case, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
 	var out []Case
 	for _, ext := range []string{".tok", ".json"} {
 		paths, names, err := inputs(dir, ext)
@@ -547,30 +569,56 @@ func LoadCases(dir string, configs []Config) ([]Case, error) {
 			if err != nil {
 				return nil, err
 			}
-			var ops []Op
 			var js []byte
 			source := "tokens"
-			if ext == ".tok" {
-				ops, err = ParseScript(bytes.NewReader(data))
-			} else {
+			if ext == ".json" {
 				source = "json"
 				if filepath.Base(dir) == "corpus" {
 					source = "corpus"
 				}
 				js = data
-				ops, err = JSONOps(data)
 			}
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", paths[name], err)
+			// The ops of a .json input depend on the version's number rules; they are made
+			// once per rule.
+			opsBy := map[bool][]Op{}
+			opsFor := func(j Jackson) ([]Op, error) {
+				if ops, ok := opsBy[j.BigIntegerFrom19Digits]; ok {
+					return ops, nil
+				}
+				var ops []Op
+				var err error
+				if ext == ".tok" {
+					ops, err = ParseScript(bytes.NewReader(data))
+				} else {
+					ops, err = JSONOps(data, j)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", paths[name], err)
+				}
+				if ext == ".tok" {
+					opsBy[false], opsBy[true] = ops, ops
+				} else {
+					opsBy[j.BigIntegerFrom19Digits] = ops
+				}
+				return ops, nil
 			}
 			for _, cfg := range configs {
-				wp := filepath.Join(dir, name+"."+cfg.Name+".smile")
-				want, err := ReadFile(wp)
+				vs, err := variantsIn(dir, name+"."+cfg.Name+".smile", ents)
 				if err != nil {
-					return nil, fmt.Errorf("golden: missing Jackson output for %s [%s]: %w", paths[name], cfg.Name, err)
+					return nil, fmt.Errorf("golden: Jackson output for %s [%s]: %w", paths[name], cfg.Name, err)
 				}
-				out = append(out, Case{Name: name, Source: source, Input: paths[name], Config: cfg, Ops: ops, JSON: js,
-					Want: want, WantPath: wp})
+				for _, v := range vs {
+					want, err := ReadFile(v.Path)
+					if err != nil {
+						return nil, err
+					}
+					ops, err := opsFor(v.Newest())
+					if err != nil {
+						return nil, err
+					}
+					out = append(out, Case{Name: name, Source: source, Input: paths[name], Config: cfg, Variant: v, Ops: ops,
+						JSON: js, Want: want, WantPath: strings.TrimSuffix(v.Path, ".gz")})
+				}
 			}
 		}
 	}
@@ -620,6 +668,10 @@ func LoadBinaryCases(dir string) ([]BinaryCase, error) {
 	var out []BinaryCase
 	for _, e := range ents {
 		n := e.Name()
+		if versionTag.MatchString(n) {
+			// Every version writes these alike today; the loader would need Variants.
+			return nil, fmt.Errorf("golden: %s: binary outputs that differ between Jackson versions are not supported", n)
+		}
 		if !strings.HasPrefix(n, "bin-") || !strings.HasSuffix(n, ".bin") {
 			continue
 		}
@@ -682,45 +734,59 @@ func Payload(n int) []byte {
 // ---- spec vectors ------------------------------------------------------------------------
 
 // SpecVector is one vector from spec/vectors.json: bytes quoted by the format digest
-// (smile-format.md §1-§8), all re-checked against Jackson 2.7.8 by regen.sh
-// (spec/vectors.jackson.txt), except those with config "spec".
+// (smile-format.md §1-§8), each re-run through every Jackson version by regen.sh
+// (spec/vectors.jackson*.txt, MATCH or DIFF per version).
 type SpecVector struct {
 	Name       string
-	ConfigName string // as in the file: a config name, names joined with '+', or "spec"
-	// Config is the parsed config. For "spec" vectors (Jackson 2.19+/spec 1.0.7 forms that
-	// 2.7.8 does not produce, e.g. float32 sign bits) it is the noheader config named "spec".
-	Config Config
-	Spec   bool
-	Tokens []string
-	Ops    []Op
-	Want   []byte
-	Source string
+	ConfigName string // as in the file: a config name or names joined with '+'
+	Config     Config
+	// Jackson lists the versions that write exactly these bytes, oldest first: the file's
+	// "jackson" field, or all Versions when it has none. The others write the vector
+	// differently (float32 sign bits: 2.18 and earlier set them, 2.19 does not).
+	Jackson []Jackson
+	Tokens  []string
+	Ops     []Op
+	Want    []byte
+	Source  string
 }
 
-// LoadSpecVectors reads a vectors JSON file (an array of {"name","config","tokens","hex","source"}).
+// Newest is the newest version that writes the vector; tests use its behaviours.
+func (v SpecVector) Newest() Jackson { return v.Jackson[len(v.Jackson)-1] }
+
+// LoadSpecVectors reads a vectors JSON file (an array of {"name","config","tokens","hex","source"}
+// with an optional "jackson": [<version>...]).
 func LoadSpecVectors(path string) ([]SpecVector, error) {
 	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	var raw []struct {
-		Name   string   `json:"name"`
-		Config string   `json:"config"`
-		Tokens []string `json:"tokens"`
-		Hex    string   `json:"hex"`
-		Source string   `json:"source"`
+		Name    string   `json:"name"`
+		Config  string   `json:"config"`
+		Tokens  []string `json:"tokens"`
+		Hex     string   `json:"hex"`
+		Source  string   `json:"source"`
+		Jackson []string `json:"jackson"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("golden: %s: %w", path, err)
 	}
 	out := make([]SpecVector, 0, len(raw))
 	for _, r := range raw {
-		v := SpecVector{Name: r.Name, ConfigName: r.Config, Tokens: r.Tokens, Source: r.Source}
-		if r.Config == "spec" {
-			v.Spec = true
-			v.Config = Config{Name: "spec", OmitHeader: true}
-		} else if v.Config, err = ParseConfig(r.Config); err != nil {
+		v := SpecVector{Name: r.Name, ConfigName: r.Config, Tokens: r.Tokens, Source: r.Source, Jackson: Versions}
+		if v.Config, err = ParseConfig(r.Config); err != nil {
 			return nil, fmt.Errorf("golden: vector %s: %w", r.Name, err)
+		}
+		if r.Jackson != nil {
+			v.Jackson = nil
+			for _, j := range Versions { // oldest first, whatever the order in the file
+				if slices.Contains(r.Jackson, j.Name) {
+					v.Jackson = append(v.Jackson, j)
+				}
+			}
+			if len(v.Jackson) != len(r.Jackson) {
+				return nil, fmt.Errorf("golden: vector %s: jackson %q: unknown or repeated versions (known: %v)", r.Name, r.Jackson, Versions)
+			}
 		}
 		if v.Ops, err = ParseScriptLines(r.Tokens); err != nil {
 			return nil, fmt.Errorf("golden: vector %s: %w", r.Name, err)

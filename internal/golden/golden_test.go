@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -88,29 +89,35 @@ func TestJSONOps(t *testing.T) {
 	big20, _ := new(big.Int).SetString("12345678901234567890", 10)
 	big2p63, _ := new(big.Int).SetString("9223372036854775808", 10)
 	bigNeg, _ := new(big.Int).SetString("-9223372036854775809", 10)
+	// want is every upstream Jackson's typing; debian, when set, is that of Debian's
+	// jackson-core 2.14.1 (BigIntegerFrom19Digits).
 	tests := []struct {
-		in   string
-		want []Op
+		in     string
+		want   []Op
+		debian []Op
 	}{
-		{"12345678901234567890", []Op{{Kind: BigInt, Big: big20}}},
-		{"1.5", []Op{{Kind: Float64, Bits: 0x3FF8000000000000}}},
-		{"-0", []Op{{Kind: Int, Int: 0}}},
-		{"-0.0", []Op{{Kind: Float64, Bits: 0x8000000000000000}}},
-		{"1E2", []Op{{Kind: Float64, Bits: math.Float64bits(100)}}},
-		{"1e400", []Op{{Kind: Float64, Bits: math.Float64bits(math.Inf(1))}}},
-		{"-1e400", []Op{{Kind: Float64, Bits: math.Float64bits(math.Inf(-1))}}},
-		{"1e-400", []Op{{Kind: Float64, Bits: 0}}},
-		// Jackson: 19+ digits is a BigInteger even when it fits in a long; 18 digits is a long.
-		{"9223372036854775807", []Op{{Kind: BigInt, Big: big.NewInt(math.MaxInt64)}}},
-		{"-9223372036854775808", []Op{{Kind: BigInt, Big: big.NewInt(math.MinInt64)}}},
-		{"1000000000000000000", []Op{{Kind: BigInt, Big: big.NewInt(1e18)}}},
-		{"999999999999999999", []Op{{Kind: Int, Int: 999999999999999999}}},
-		{"-999999999999999999", []Op{{Kind: Int, Int: -999999999999999999}}},
-		{"2147483648", []Op{{Kind: Int, Int: 2147483648}}},
-		{"9223372036854775808", []Op{{Kind: BigInt, Big: big2p63}}},
-		{"-9223372036854775809", []Op{{Kind: BigInt, Big: bigNeg}}},
-		{`"\ud83d\ude00\u00e9"`, []Op{{Kind: String, Str: "😀é"}}},
-		{`1 2 "a"`, []Op{{Kind: Int, Int: 1}, {Kind: Int, Int: 2}, {Kind: String, Str: "a"}}},
+		{"12345678901234567890", []Op{{Kind: BigInt, Big: big20}}, nil},
+		{"1.5", []Op{{Kind: Float64, Bits: 0x3FF8000000000000}}, nil},
+		{"-0", []Op{{Kind: Int, Int: 0}}, nil},
+		{"-0.0", []Op{{Kind: Float64, Bits: 0x8000000000000000}}, nil},
+		{"1E2", []Op{{Kind: Float64, Bits: math.Float64bits(100)}}, nil},
+		{"1e400", []Op{{Kind: Float64, Bits: math.Float64bits(math.Inf(1))}}, nil},
+		{"-1e400", []Op{{Kind: Float64, Bits: math.Float64bits(math.Inf(-1))}}, nil},
+		{"1e-400", []Op{{Kind: Float64, Bits: 0}}, nil},
+		// Upstream: a long when the value fits. Debian's core 2.14.1: 19+ digits is a
+		// BigInteger even when it fits in a long; 18 digits is a long.
+		{"9223372036854775807", []Op{{Kind: Int, Int: math.MaxInt64}}, []Op{{Kind: BigInt, Big: big.NewInt(math.MaxInt64)}}},
+		{"-9223372036854775808", []Op{{Kind: Int, Int: math.MinInt64}}, []Op{{Kind: BigInt, Big: big.NewInt(math.MinInt64)}}},
+		{"1000000000000000000", []Op{{Kind: Int, Int: 1e18}}, []Op{{Kind: BigInt, Big: big.NewInt(1e18)}}},
+		{"[-1000000000000000000,1]", []Op{{Kind: StartArray}, {Kind: Int, Int: -1e18}, {Kind: Int, Int: 1}, {Kind: EndArray}},
+			[]Op{{Kind: StartArray}, {Kind: BigInt, Big: big.NewInt(-1e18)}, {Kind: Int, Int: 1}, {Kind: EndArray}}},
+		{"999999999999999999", []Op{{Kind: Int, Int: 999999999999999999}}, nil},
+		{"-999999999999999999", []Op{{Kind: Int, Int: -999999999999999999}}, nil},
+		{"2147483648", []Op{{Kind: Int, Int: 2147483648}}, nil},
+		{"9223372036854775808", []Op{{Kind: BigInt, Big: big2p63}}, nil},
+		{"-9223372036854775809", []Op{{Kind: BigInt, Big: bigNeg}}, nil},
+		{`"\ud83d\ude00\u00e9"`, []Op{{Kind: String, Str: "😀é"}}, nil},
+		{`1 2 "a"`, []Op{{Kind: Int, Int: 1}, {Kind: Int, Int: 2}, {Kind: String, Str: "a"}}, nil},
 		{`{"a":"b","c":{"d":"e","":[]},"f":["g",{"h":null}],"i":true} [false]`, []Op{
 			{Kind: StartObject}, {Kind: Key, Str: "a"}, {Kind: String, Str: "b"},
 			{Kind: Key, Str: "c"}, {Kind: StartObject}, {Kind: Key, Str: "d"}, {Kind: String, Str: "e"},
@@ -119,22 +126,28 @@ func TestJSONOps(t *testing.T) {
 			{Kind: Key, Str: "h"}, {Kind: Null}, {Kind: EndObject}, {Kind: EndArray},
 			{Kind: Key, Str: "i"}, {Kind: True}, {Kind: EndObject},
 			{Kind: StartArray}, {Kind: False}, {Kind: EndArray},
-		}},
-		{"", nil},
+		}, nil},
+		{"", nil, nil},
 	}
-	for _, tc := range tests {
-		got, err := JSONOps([]byte(tc.in))
-		if err != nil {
-			t.Errorf("%s: %v", tc.in, err)
-			continue
+	for _, j := range Versions {
+		for _, tc := range tests {
+			want := tc.want
+			if j.BigIntegerFrom19Digits && tc.debian != nil {
+				want = tc.debian
+			}
+			got, err := JSONOps([]byte(tc.in), j)
+			if err != nil {
+				t.Errorf("%s [%s]: %v", tc.in, j, err)
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s [%s]:\ngot\n%s\nwant\n%s", tc.in, j, FormatScript(got), FormatScript(want))
+			}
 		}
-		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%s:\ngot\n%s\nwant\n%s", tc.in, FormatScript(got), FormatScript(tc.want))
-		}
-	}
-	for _, bad := range []string{"[1,", "{1:2}", `{"a"}`, "01", "[1}", "[[]", `{"a":1`} {
-		if _, err := JSONOps([]byte(bad)); err == nil {
-			t.Errorf("%q: no error", bad)
+		for _, bad := range []string{"[1,", "{1:2}", `{"a"}`, "01", "[1}", "[[]", `{"a":1`, "1-2", "[-]"} {
+			if _, err := JSONOps([]byte(bad), j); err == nil {
+				t.Errorf("%q [%s]: no error", bad, j)
+			}
 		}
 	}
 }
@@ -190,8 +203,19 @@ func checkDir(t *testing.T, sub string, minInputs int) []Case {
 		want = 1
 	}
 	inputs := map[string]int{}
+	outputs := map[string]map[string]bool{} // name.config -> the versions that wrote it
 	for _, c := range cs {
-		inputs[c.Name]++
+		id := c.Name + "." + c.Config.Name
+		if outputs[id] == nil {
+			inputs[c.Name]++
+			outputs[id] = map[string]bool{}
+		}
+		for _, j := range c.Variant.Jackson {
+			if outputs[id][j.Name] {
+				t.Errorf("%s: two files attributed to Jackson %s", id, j)
+			}
+			outputs[id][j.Name] = true
+		}
 		if err := headerOK(c); err != nil {
 			t.Errorf("%s: %v", c.ID(), err)
 		}
@@ -207,6 +231,11 @@ func checkDir(t *testing.T, sub string, minInputs int) []Case {
 			t.Errorf("%s: %d outputs, want %d", n, k, want)
 		}
 	}
+	for id, vs := range outputs {
+		if len(vs) != len(Versions) {
+			t.Errorf("%s: written by %d Jackson versions, want all %d", id, len(vs), len(Versions))
+		}
+	}
 	// No orphaned outputs: every .smile belongs to an input.
 	dir, _ := Dir(sub)
 	ents, err := os.ReadDir(dir)
@@ -214,7 +243,12 @@ func checkDir(t *testing.T, sub string, minInputs int) []Case {
 		t.Fatal(err)
 	}
 	for _, e := range ents {
-		n := strings.TrimSuffix(e.Name(), ".gz")
+		n, _, err := splitTag(e.Name())
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		n = strings.TrimSuffix(n, ".gz")
 		if !strings.HasSuffix(n, ".smile") {
 			continue
 		}
@@ -233,7 +267,7 @@ func TestJSONCases(t *testing.T) {
 	cs := checkDir(t, "json", 60)
 	// Check the JSON number rules against what Jackson's copyCurrentEvent actually wrote:
 	// for every document that is a flat array of numbers, decode the noheader output.
-	checked := 0
+	checked, split := 0, 0
 	for _, c := range cs {
 		if c.Config.Name != "noheader" {
 			continue
@@ -257,18 +291,32 @@ func TestJSONCases(t *testing.T) {
 			t.Errorf("%s: %v", c.ID(), err)
 			continue
 		}
-		if len(got) != len(ops)-2 {
-			t.Errorf("%s: Jackson wrote %d numbers, JSONOps made %d", c.ID(), len(got), len(ops)-2)
-			continue
-		}
-		for i, o := range ops[1 : len(ops)-1] {
-			if o.String() != got[i] {
-				t.Errorf("%s: number %d: JSONOps %q, Jackson wrote %q", c.ID(), i, o.String(), got[i])
+		// Every version that wrote the file: its number rules give what it wrote.
+		for _, j := range c.Variant.Jackson {
+			ops, err := JSONOps(c.JSON, j)
+			if err != nil {
+				t.Fatal(err)
 			}
+			if len(got) != len(ops)-2 {
+				t.Errorf("%s: Jackson %s wrote %d numbers, JSONOps made %d", c.ID(), j, len(got), len(ops)-2)
+				continue
+			}
+			for i, o := range ops[1 : len(ops)-1] {
+				if o.String() != got[i] {
+					t.Errorf("%s: number %d: JSONOps(%s) %q, Jackson wrote %q", c.ID(), i, j, o.String(), got[i])
+				}
+			}
+		}
+		if c.Variant.Tag() != "" {
+			split++
 		}
 	}
 	if checked < 10 {
 		t.Errorf("only %d numeric documents checked", checked)
+	}
+	// g-int64-bounds, g-powers-of-two, g-vint-boundaries hold 19-digit longs.
+	if split < 3*2 {
+		t.Errorf("only %d numeric documents whose numbers differ between versions", split)
 	}
 }
 
@@ -422,25 +470,35 @@ func TestSpecVectors(t *testing.T) {
 		t.Errorf("%d vectors", len(vs))
 	}
 	dir, _ := Dir("spec")
-	f, err := os.Open(filepath.Join(dir, "vectors.jackson.txt"))
+	// One report per group of versions that agree: vectors.jackson.txt or vectors.jackson@<v>+<v>.txt.
+	reports, err := Variants(dir, "vectors.jackson.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	jackson := map[string]string{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") {
-			continue
+	results := map[string]map[string]string{} // version -> vector -> "MATCH <hex>" or "DIFF <hex>"
+	for _, r := range reports {
+		data, err := os.ReadFile(r.Path)
+		if err != nil {
+			t.Fatal(err)
 		}
-		head, hexs, _ := strings.Cut(line, "|")
-		fs := strings.Fields(head)
-		if len(fs) != 3 {
-			t.Fatalf("bad line %q", line)
+		lines := map[string]string{}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			if strings.HasPrefix(line, "#") {
+				continue
+			}
+			head, hexs, _ := strings.Cut(line, "|")
+			fs := strings.Fields(head)
+			if len(fs) != 3 {
+				t.Fatalf("%s: bad line %q", r.Path, line)
+			}
+			lines[fs[0]] = fs[2] + " " + strings.TrimSpace(hexs)
 		}
-		jackson[fs[0]] = fs[2] + " " + strings.TrimSpace(hexs)
+		for _, j := range r.Jackson {
+			results[j.Name] = lines
+		}
 	}
 	names := map[string]bool{}
 	for _, v := range vs {
@@ -451,17 +509,85 @@ func TestSpecVectors(t *testing.T) {
 		if len(v.Ops) == 0 || len(v.Want) == 0 {
 			t.Errorf("%s: empty", v.Name)
 		}
-		j, ok := jackson[v.Name]
-		switch {
-		case !ok:
-			t.Errorf("%s: not in vectors.jackson.txt", v.Name)
-		case v.Spec:
-			if j != "SKIP " {
-				t.Errorf("%s: %q", v.Name, j)
+		// The versions the vector names write its bytes; the others write something else.
+		for _, j := range Versions {
+			got, ok := results[j.Name][v.Name]
+			switch {
+			case !ok:
+				t.Errorf("%s: not in the report of Jackson %s", v.Name, j)
+			case slices.Contains(v.Jackson, j):
+				if got != "MATCH "+Hex(v.Want) {
+					t.Errorf("%s: digest % X, Jackson %s: %s", v.Name, v.Want, j, got)
+				}
+			case !strings.HasPrefix(got, "DIFF "):
+				t.Errorf("%s: not attributed to Jackson %s, which writes it: %s", v.Name, j, got)
 			}
-		case j != "MATCH "+Hex(v.Want):
-			t.Errorf("%s: digest % X, Jackson: %s", v.Name, v.Want, j)
 		}
+	}
+	for j, lines := range results {
+		if len(lines) != len(vs) {
+			t.Errorf("the report of Jackson %s has %d vectors, vectors.json %d", j, len(lines), len(vs))
+		}
+	}
+}
+
+// TestManifest checks MANIFEST against the files: it lists every file Jackson wrote, each with
+// the versions its name gives (all of Versions for a name without a tag), and nothing else.
+func TestManifest(t *testing.T) {
+	root, err := Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := ReadManifest(filepath.Join(root, "MANIFEST"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, e := range entries {
+		if listed[e.Path] {
+			t.Errorf("MANIFEST: %s listed twice", e.Path)
+		}
+		listed[e.Path] = true
+		_, js, err := splitTag(filepath.Base(e.Path))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		var names []string
+		for _, j := range js {
+			names = append(names, j.Name)
+		}
+		if !slices.Equal(names, e.Jackson) {
+			t.Errorf("MANIFEST: %s: versions %v, its name says %v", e.Path, e.Jackson, names)
+		}
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(e.Path))); err != nil {
+			t.Errorf("MANIFEST: %v", err)
+		}
+	}
+	files := 0
+	for _, sub := range []string{"tokens", "json", "corpus", "binary", "spec"} {
+		ents, err := os.ReadDir(filepath.Join(root, sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			plain, _, err := splitTag(e.Name())
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			plain = strings.TrimSuffix(plain, ".gz")
+			if !strings.HasSuffix(plain, ".smile") && plain != "vectors.jackson.txt" {
+				continue
+			}
+			files++
+			if !listed[sub+"/"+e.Name()] {
+				t.Errorf("MANIFEST does not list %s/%s", sub, e.Name())
+			}
+		}
+	}
+	if files != len(entries) || files < 1000 {
+		t.Errorf("%d Jackson outputs, MANIFEST lists %d", files, len(entries))
 	}
 }
 

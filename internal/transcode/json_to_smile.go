@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"strconv"
 
@@ -20,6 +21,13 @@ type FromJSON struct {
 	// new BigDecimal(String)). By default they become float64, as
 	// Jackson's JSON-to-Smile copy does.
 	DecimalsAsBigDecimal bool
+
+	// BigIntegerFrom19Digits writes every integer literal of 19 digits or
+	// more as a BigInteger, even one that fits in an int64, as Debian 12's
+	// jackson-core 2.14.1 does. By default an integer literal becomes the
+	// smallest integer that holds its value, as upstream Jackson writes it
+	// (compat.FromJSONOptions.BigIntegerFrom19Digits says which releases).
+	BigIntegerFrom19Digits bool
 
 	// MaxDepth limits the nesting of the JSON input; 0 means
 	// stream.DefaultMaxDepth (1000). Deeper input is a *stream.LimitError
@@ -69,7 +77,7 @@ const flushThreshold = 32 << 10
 // names the byte offset in data; invalid UTF-8 is an *InvalidUTF8Error.
 // WriteValue neither ends the document nor flushes w.
 func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
-	c := jsonCopier{r: bytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal}
+	c := jsonCopier{r: bytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal, bigIntFrom19: opts.BigIntegerFrom19Digits}
 	c.maxDepth, c.maxNumberLen = opts.limits()
 	err := c.copyValue()
 	if err == io.EOF {
@@ -95,7 +103,8 @@ func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
 // would replace them with U+FFFD). An escaped lone surrogate such as
 // "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
-	c := jsonCopier{r: streamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, flush: true}
+	c := jsonCopier{r: streamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, bigIntFrom19: opts.BigIntegerFrom19Digits,
+		flush: true}
 	c.maxDepth, c.maxNumberLen = opts.limits()
 	for {
 		err := c.copyValue()
@@ -119,6 +128,7 @@ type jsonCopier struct {
 	r            jsonReader
 	w            *stream.Writer
 	bigDecimals  bool
+	bigIntFrom19 bool // FromJSON.BigIntegerFrom19Digits
 	maxDepth     int
 	maxNumberLen int
 	flush        bool     // flush w when it holds flushThreshold bytes
@@ -293,11 +303,11 @@ func (c *jsonCopier) literal(b byte) error {
 	return c.w.WriteNull()
 }
 
-// number copies a number with Jackson's rules: an integer literal of up
-// to 18 digits becomes the smallest integer form, one of 19 digits or
-// more a BigInteger even when it would fit in an int64 (Jackson's JSON
-// parser sizes integers by digit count, and its copy keeps that type);
-// other literals become float64 or, by option, BigDecimal.
+// number copies a number with Jackson's rules: an integer literal becomes
+// the smallest integer form that holds it, an int64 at most (with
+// bigIntFrom19, only literals of up to 18 digits; 19 or more are a
+// BigInteger even when they would fit); other literals become float64 or,
+// by option, BigDecimal.
 func (c *jsonCopier) number() error {
 	lit, integer, digits, err := c.r.number(c.maxNumberLen)
 	if err != nil {
@@ -313,6 +323,20 @@ func (c *jsonCopier) number() error {
 				v = -v
 			}
 			return c.w.WriteInt(v)
+		}
+		if digits == 19 && !c.bigIntFrom19 {
+			// Below 10^19 < 2^64: no overflow. It fits in an int64 up to
+			// 2^63-1, or 2^63 when negative.
+			var u uint64
+			for _, d := range lit[len(lit)-digits:] {
+				u = u*10 + uint64(d-'0')
+			}
+			if lit[0] == '-' && u <= 1<<63 {
+				return c.w.WriteInt(int64(-u))
+			}
+			if lit[0] != '-' && u <= math.MaxInt64 {
+				return c.w.WriteInt(int64(u))
+			}
 		}
 		b, ok := new(big.Int).SetString(string(lit), 10)
 		if !ok {
