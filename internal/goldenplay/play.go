@@ -12,9 +12,10 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// WriterOptions returns the stream options of a golden config. Debian's
-// Jackson 2.7.8 writes negative float32 values with the legacy sign bits;
-// pass legacyFloats to match its bytes exactly.
+// WriterOptions returns the stream options of a golden config. Jackson
+// 2.18 and earlier (golden.Jackson.Float32SignExtended) write negative
+// float32 values with the legacy sign bits; pass legacyFloats to match
+// their bytes exactly.
 func WriterOptions(c golden.Config, legacyFloats bool) stream.WriterOptions {
 	return stream.WriterOptions{
 		OmitHeader:            c.OmitHeader,
