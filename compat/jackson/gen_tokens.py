@@ -129,7 +129,8 @@ def tokens(d):
         0x7FC00000, 0x7F800000, 0xFF800000, 0x00000001, 0x7F7FFFFF, 0x80000001, 0xFF7FFFFF, 0x3DCCCCCD)]
     s = Script("writeNumber(float) from raw bits: 29.951 -29.951 0 -0 1 -1 100.25 -100.25 NaN +Inf -Inf\n"
                "min subnormal, max float, -min subnormal, -max float, 0.1f.\n"
-               "Jackson 2.7.8 shifts arithmetically: negative floats get first byte 78..7F")
+               "Jackson 2.18 and earlier shift arithmetically: negative floats get first byte 78..7F;\n"
+               "2.19 (jackson-dataformats-binary #300) writes 08..0F, as the specification says")
     s.add("[", *floats, "]")
     put("floats", s)
 
