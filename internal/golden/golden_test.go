@@ -538,7 +538,7 @@ func TestManifest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := ReadManifest(filepath.Join(root, "MANIFEST"))
+	entries, err := readManifest(filepath.Join(root, "MANIFEST"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -155,21 +155,21 @@ func variantsIn(dir, name string, ents []os.DirEntry) ([]Variant, error) {
 	return out, nil
 }
 
-// ManifestEntry is one line of testdata/golden/MANIFEST: a file Jackson wrote (relative to
+// manifestEntry is one line of testdata/golden/MANIFEST: a file Jackson wrote (relative to
 // testdata/golden, with '/') and the versions that write exactly its bytes.
-type ManifestEntry struct {
+type manifestEntry struct {
 	Path    string
 	Jackson []string
 }
 
-// ReadManifest reads testdata/golden/MANIFEST (written by compat/jackson/regen.sh).
-func ReadManifest(path string) ([]ManifestEntry, error) {
+// readManifest reads testdata/golden/MANIFEST (written by compat/jackson/regen.sh).
+func readManifest(path string) ([]manifestEntry, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []ManifestEntry
+	var out []manifestEntry
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -180,7 +180,7 @@ func ReadManifest(path string) ([]ManifestEntry, error) {
 		if len(fs) < 2 {
 			return nil, fmt.Errorf("golden: %s line %d: want <path> <version>...", path, n)
 		}
-		out = append(out, ManifestEntry{Path: fs[0], Jackson: fs[1:]})
+		out = append(out, manifestEntry{Path: fs[0], Jackson: fs[1:]})
 	}
 	return out, sc.Err()
 }
