@@ -7,11 +7,9 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -88,19 +86,12 @@ func TestUnmarshalAnyNumbersFloat64(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names, err := filepath.Glob(filepath.Join("testdata", "golden", "json", "*.json"))
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no golden JSON documents: %v", err)
-	}
-	for _, name := range names {
-		text, err := golden.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
+	// Every Jackson version's file of each document (testdata/golden/MANIFEST).
+	for _, c := range golden.Cases(t, "json") {
+		if c.Config != golden.DefaultConfig {
+			continue
 		}
-		sm, err := golden.ReadFile(strings.TrimSuffix(name, ".json") + ".default.smile")
-		if err != nil {
-			t.Fatal(err)
-		}
+		name, text, sm := c.ID(), c.JSON, c.Want
 		// Some documents are sequences of root values. A number beyond
 		// float64's range is a type error for both, after which both go on.
 		var want, got []any
@@ -128,7 +119,7 @@ func TestUnmarshalAnyNumbersFloat64(t *testing.T) {
 			}
 			got = append(got, v, err != nil)
 		}
-		if filepath.Base(name) == "g-exp-overflow.json" {
+		if c.Name == "g-exp-overflow" {
 			// Jackson wrote 1e400 and -1e400 as float64 tokens holding
 			// ±Inf, which the Smile decoder gives as they are; encoding/json
 			// fails on them instead.
