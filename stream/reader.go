@@ -689,7 +689,7 @@ func (r *Reader) firstHeader() error {
 	} else {
 		if !r.opts.HeaderOptional {
 			h := hint.Hint{Kind: hint.Enable, Option: hint.HeaderOptional, Purpose: "to read headerless Smile"}
-			if rdLooksLikeJSON(r.buf[r.pos:]) {
+			if r.looksLikeJSON() {
 				h = hint.Hint{Kind: hint.ConvertJSON}
 			}
 			return r.hintedErr(r.off(r.pos), h, "input does not start with the Smile header (first byte 0x%02X)", b)
@@ -703,15 +703,16 @@ func (r *Reader) firstHeader() error {
 	return nil
 }
 
-// rdLooksLikeJSON reports whether b, the start of an input without a
-// Smile header, looks like JSON text: an object or array after optional
-// JSON white space. Headerless Smile may start with those bytes too (a
-// short ASCII string, 0x7B or 0x5B), but rarely does, and then the caller
-// knows to set HeaderOptional. Only the bytes already buffered are looked
-// at.
-func rdLooksLikeJSON(b []byte) bool {
-	for i := 0; i < len(b) && i < 64; i++ {
-		switch b[i] {
+// looksLikeJSON reports whether the input, which does not start with a
+// Smile header, looks like JSON text: an object or array after at most 63
+// bytes of JSON white space. Headerless Smile may start with those bytes
+// too (a short ASCII string, 0x7B or 0x5B), but rarely does, and then the
+// caller knows to set HeaderOptional. It reads from the source as far as
+// the white space goes (at most 64 bytes), so that the answer does not
+// depend on how the input arrives in pieces.
+func (r *Reader) looksLikeJSON() bool {
+	for i := 0; i < 64 && r.need(i+1); i++ {
+		switch r.buf[r.pos+i] {
 		case ' ', '\t', '\n', '\r':
 			continue
 		case '{', '[':
