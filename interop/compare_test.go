@@ -138,3 +138,10 @@ func checkRoundTrip[T any](t *testing.T, v T, opts ...cmp.Option) {
 		t.Errorf("round trips differ (-encoding/json +smile):\n%s", diff)
 	}
 }
+
+// trimNL removes the newline compat.ToJSON ends a document with.
+func trimNL(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }
+
+// decodeJSON is json.Unmarshal, for symmetry with smile.Unmarshal in tests
+// that build their Smile input by other means than jsonToSmile.
+func decodeJSON(text []byte, v any) error { return json.Unmarshal(text, v) }
