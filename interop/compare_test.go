@@ -145,3 +145,11 @@ func trimNL(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }
 // decodeJSON is json.Unmarshal, for symmetry with smile.Unmarshal in tests
 // that build their Smile input by other means than jsonToSmile.
 func decodeJSON(text []byte, v any) error { return json.Unmarshal(text, v) }
+
+// checkEqual fails the test unless a and b are equal under go-cmp.
+func checkEqual[T any](t *testing.T, a, b T, opts ...cmp.Option) {
+	t.Helper()
+	if diff := cmp.Diff(a, b, opts...); diff != "" {
+		t.Errorf("values differ (-encoding/json +smile):\n%s", diff)
+	}
+}
