@@ -1,10 +1,13 @@
 package interop
 
 import (
+	"math"
+	"math/big"
 	"testing"
 
 	"github.com/go-smile/smile"
 	"github.com/go-smile/smile/compat"
+	"github.com/go-smile/smile/stream"
 	"github.com/google/go-cmp/cmp"
 	"github.com/shopspring/decimal"
 )
@@ -162,5 +165,51 @@ func TestDecimalFromJSONNumbers(t *testing.T) {
 	}
 	if rounded.Price.Equal(fromJSON.Price) || !rounded.Price.Equal(decimal.NewFromFloat(-12345678901234567890.0012)) {
 		t.Errorf("default FromJSON: got %s, want the float64 rounding of %s", rounded.Price, fromJSON.Price)
+	}
+}
+
+func TestDecimalFromSmileNumbers(t *testing.T) {
+	// Every Smile number token reaches decimal.Decimal's UnmarshalJSON as
+	// JSON text that holds its exact value (a float in its shortest form,
+	// as Java's Float.toString and Double.toString give it), and NaN as the
+	// string "NaN", which decimal refuses.
+	bi, _ := new(big.Int).SetString("-123456789012345678901234567890", 10)
+	for _, c := range []struct {
+		name  string
+		write func(*stream.Writer) error
+		want  string // "" for an error
+	}{
+		{"int", func(w *stream.Writer) error { return w.WriteInt(-7) }, "-7"},
+		{"float32", func(w *stream.Writer) error { return w.WriteFloat32(1.1) }, "1.1"},
+		{"float64", func(w *stream.Writer) error { return w.WriteFloat64(0.1) }, "0.1"},
+		{"BigInteger", func(w *stream.Writer) error { return w.WriteBigInt(bi) }, "-123456789012345678901234567890"},
+		{"BigDecimal negative scale", func(w *stream.Writer) error { return w.WriteBigDecimal(big.NewInt(15), -2) }, "1500"},
+		{"BigDecimal scale 30", func(w *stream.Writer) error { return w.WriteBigDecimal(big.NewInt(15), 30) }, "0.000000000000000000000000000015"},
+		{"string", func(w *stream.Writer) error { return w.WriteString("12.5") }, "12.5"},
+		{"NaN", func(w *stream.Writer) error { return w.WriteFloat64(math.NaN()) }, ""},
+	} {
+		w, err := stream.NewWriter(stream.WriterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.write(w); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.EndDocument(); err != nil {
+			t.Fatal(err)
+		}
+		var got decimal.Decimal
+		err = smile.Unmarshal(w.Bytes(), &got)
+		if c.want == "" {
+			if err == nil {
+				t.Errorf("%s: got %s, want an error", c.name, got)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		} else if want := decimal.RequireFromString(c.want); !got.Equal(want) {
+			t.Errorf("%s: got %s, want %s", c.name, got, want)
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/elastic/go-elasticsearch/v8/typedapi/core/search"
 	"github.com/elastic/go-elasticsearch/v8/typedapi/types"
 	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/compat"
+	"github.com/google/go-cmp/cmp"
 )
 
 // The typed API of github.com/elastic/go-elasticsearch/v8 has custom
@@ -254,4 +256,34 @@ func TestElasticsearchResponseDecoder(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkEqual(t, fromJSON, fromSmile)
+}
+
+func TestElasticsearchResponseSmileFeatures(t *testing.T) {
+	// Elasticsearch writes Smile with raw binary (ENCODE_BINARY_AS_7BIT
+	// off); other producers share string values or write an end marker.
+	// The decoded Response must not depend on the features the producer
+	// chose, since JSON text for UnmarshalJSON is rebuilt from the tokens.
+	text := compactJSON(t, esSearchResponse)
+	var want search.Response
+	if err := json.Unmarshal(text, &want); err != nil {
+		t.Fatal(err)
+	}
+	for _, enc := range []smile.EncOptions{
+		{RawBinary: true},
+		{SharedValues: true},
+		{DisableSharedNames: true},
+		{EndMarker: true, SharedValues: true, RawBinary: true},
+	} {
+		doc, err := compat.FromJSONBytes(text, compat.FromJSONOptions{Enc: enc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got search.Response
+		if err := smile.Unmarshal(doc, &got); err != nil {
+			t.Fatalf("%+v: %v", enc, err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%+v: decoded values differ (-encoding/json +smile):\n%s", enc, diff)
+		}
+	}
 }
