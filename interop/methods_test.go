@@ -214,3 +214,43 @@ func indexOf(b []byte, s string) int {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// quotedColor has ",string" on a field of an integer kind whose type has
+// JSON methods.
+type quotedColor struct {
+	C Color `json:"c,string"`
+}
+
+func TestStringOptionOnMethodType(t *testing.T) {
+	// Marshal: both codecs ignore ",string" for a type with MarshalJSON
+	// and write what the method returns.
+	v := quotedColor{C: Red}
+	fromJSON, fromSmile := checkMarshal(t, v)
+	if string(fromJSON) != `{"c":"red"}` || string(fromSmile) != `{"c":"red"}` {
+		t.Fatalf("encoding/json %s, smile %s", fromJSON, fromSmile)
+	}
+
+	// Unmarshal: smile ignores ",string" here too, as doc.go says ("types
+	// with their own encoding are not affected"), so what Marshal wrote
+	// reads back. encoding/json instead unquotes the string once and gives
+	// UnmarshalJSON the contents, so it cannot read its own output
+	// {"c":"red"} and wants {"c":"\"red\""}. This difference is not (yet)
+	// in doc.go's "Differences from encoding/json"; the report of the
+	// interop branch describes it.
+	var viaSmile quotedColor
+	if err := smile.Unmarshal(jsonToSmile(t, fromJSON), &viaSmile); err != nil || viaSmile != v {
+		t.Errorf("smile: got %+v, %v; want %+v", viaSmile, err, v)
+	}
+	var viaJSON quotedColor
+	if err := json.Unmarshal(fromJSON, &viaJSON); err == nil {
+		t.Errorf("encoding/json now reads its own output %s (got %+v): the difference is gone, update this test", fromJSON, viaJSON)
+	}
+	doubly := []byte(`{"c":"\"red\""}`)
+	if err := json.Unmarshal(doubly, &viaJSON); err != nil || viaJSON != v {
+		t.Errorf("encoding/json on %s: got %+v, %v", doubly, viaJSON, err)
+	}
+	var doublySmile quotedColor
+	if err := smile.Unmarshal(jsonToSmile(t, doubly), &doublySmile); err == nil {
+		t.Errorf("smile on %s: got %+v, want UnmarshalJSON's error for the string \"\\\"red\\\"\"", doubly, doublySmile)
+	}
+}
