@@ -165,6 +165,18 @@ func TestElasticsearchSearchRequest(t *testing.T) {
 	checkMarshal(t, shortReq)
 	checkRoundTrip(t, shortReq)
 
+	// A kNN search ([]float32 query vector, down to float32's largest
+	// value), script parameters (map[string]json.RawMessage, one integer
+	// past int64, which Smile keeps as a BigInteger), a geo filter, a
+	// rescorer, boosts.
+	knn := []byte(`{"knn":{"field":"vec","query_vector":[0.1,0.2,-0.3,1e-7,3.4028235e38],"k":10,"num_candidates":100,"similarity":0.75},"script_fields":{"double":{"script":{"source":"doc['x'].value * params.f","params":{"f":2.5,"big":12345678901234567890123,"nested":{"a":[1,"b"]}}}}},"runtime_mappings":{"day":{"type":"keyword","script":{"source":"emit(doc['ts'].value.dayOfWeekEnum)"}}},"min_score":0.5,"indices_boost":[{"a":1.5},{"b":2}],"post_filter":{"geo_distance":{"distance":"12km","pin.location":{"lat":40.12,"lon":-71.34}}},"rescore":[{"window_size":50,"query":{"rescore_query":{"match_phrase":{"title":{"query":"x","slop":1}}},"query_weight":0.7}}]}`)
+	knnReq := checkUnmarshal[search.Request](t, knn)
+	if len(knnReq.Knn) != 1 || len(knnReq.Knn[0].QueryVector) != 5 || string(knnReq.ScriptFields["double"].Script.Params["big"]) != "12345678901234567890123" {
+		t.Errorf("the kNN search was not decoded: %+v", knnReq)
+	}
+	checkMarshal(t, knnReq)
+	checkRoundTrip(t, knnReq)
+
 	// Built with the typed API rather than decoded.
 	built := search.Request{
 		Size: ptr(10),
