@@ -394,6 +394,12 @@
 //   - With ",string", every malformed string is an *UnmarshalTypeError
 //     after which decoding goes on; encoding/json stops at some of them
 //     (text that does not start like a number, for a number field).
+//   - ",string" is ignored on a type with its own encoding (JSON, text or
+//     Smile methods), on decode as on encode: a type Color with
+//     MarshalJSON and UnmarshalJSON in a `json:"c,string"` field is read
+//     from {"c":"red"}, what both packages write, where encoding/json
+//     unquotes the string once more before its UnmarshalJSON and so
+//     cannot read its own output.
 //   - time.Time also accepts numbers (epoch milliseconds, or seconds; see
 //     above), where encoding/json accepts only RFC 3339 text.
 //   - There is no HTML escaping, indentation or compaction: Smile is
