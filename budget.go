@@ -3,15 +3,19 @@ package smile
 import "math"
 
 // The decode memory budget (DecOptions.MaxExpansion): what decoding a
-// document may allocate is at most max(expansionFloor, MaxExpansion × the
-// bytes of the document consumed so far).
+// document may allocate is at most
+//
+//	max(expansionFloor, MaxExpansion × L)
+//
+// where L is the length of the input for Unmarshal and Valid (known before
+// decoding starts, so the allowance is computed once and pass or fail
+// depends on the whole document, never on where in it an allocation
+// falls), and for a Decoder the bytes of the document consumed so far
+// (recomputed when the charges pass the allowance in force).
 //
 // Each allocation site charges its bytes before it allocates (or, for the
 // few sites that cannot fail, notes them for the next charge to check): an
-// add and a compare. Only when the running total passes the allowance
-// computed last is the allowance recomputed from the input consumed, and
-// decoding fails when the total still exceeds it. The sites, with what
-// they charge:
+// add and a compare. The sites, with what they charge:
 //
 //   - strings: the chunks they are carved from, or their own bytes (noted);
 //   - interface values (boxes) and short []any: their chunks (noted);
@@ -20,19 +24,75 @@ import "math"
 //     decoder charges as a new one does;
 //   - []any, maps (mapBytes), typed slices as they grow, new pointers,
 //     []byte values, big numbers and captured values (RawMessage,
-//     Unmarshaler): their size.
-
-// expansionFloor is the allowance of any document, however short. A
-// short document can need more than 64 × its size: 200 nested one-member
-// objects (a golden vector of about 500 bytes) are 200 Go maps, 67 KB.
+//     Unmarshaler): their size, except that an element of a typed slice,
+//     the pointee of a new pointer and the entry of a typed map are charged
+//     at most typedElemCharge bytes (see there).
+//
+// # Choosing DefaultMaxExpansion
+//
+// Shared names make Smile dense: a one-entry object is 3 bytes when its
+// value is an object (FA, a one-byte name reference, FB), and it becomes a
+// Go map of 312-336 bytes. The densest shapes Marshal writes, 10,000
+// elements each (999 for the deep one), decoded with the bound lifted
+// (TestMaxExpansionShapes prints this table; measured on linux/amd64,
+// Go 1.26, TotalAlloc of a fresh decode, charged as d.used):
+//
+//	shape                                        Smile B  into             charged   alloc
+//	[]map[string]int{{"id": 1000+i}}               66912  any               59.0×   56.0×
+//	                                                      []map[string]int  40.5×    3.6×
+//	{"items":[{"ok":true} ...]}                    40016  any               95.8×   91.7×
+//	                                                      struct            53.7×    4.3×
+//	[]string, one 60-byte string, SharedValues     10066  any               32.0×   30.7×
+//	                                                      []string          43.7×   ...
+//	[]string, 26 64-byte strings, SharedValues     11670  any               27.8×   26.5×
+//	[]string of ""                                 10006  []string          44.0×
+//	[][]byte of nil (nulls)                        10006  [][]byte          58.9×
+//	[]map[string]any of {}                         20006  any               43.1×   39.5×
+//	[][]int of []                                  20006  [][]int           29.4×
+//	[]map[string]any of {"a": 1}                   40007  any               96.6×   93.5×
+//	[]any of 9 nested one-entry maps              260007  any              111.3×  106.4×
+//	999 nested one-entry maps                       3003  any              116.8×  111.9×
+//
+// The worst is the one-entry map whose value is an object: 351 bytes
+// charged (mapAnyBytes(1)) for 3 bytes of Smile, 117×, and no shape Marshal
+// can write is denser in maps (an object of n > 1 entries takes at least
+// n+2 bytes for the same map size; an empty one is 2 bytes for 54). A
+// typed slice grown by doubling is charged what append allocates, at
+// most about 5.5 × its elements (growth of the scratch array, then the
+// final copy), each at most typedElemCharge bytes and at least one byte of
+// input: 176×. DefaultMaxExpansion, 256, is 2.2× the densest map shape and
+// 1.45× that typed bound, so that a change of Go's map layout or of the
+// allocator's size classes does not refuse real data.
+// expansionFloor is the allowance of any document, however short: it
+// covers the chunks decoding allocates ahead of need (a 32 KiB string
+// chunk, the first chunks of scratch space) and lets a short document
+// through with any MaxExpansion.
 const expansionFloor = 128 << 10
 
+// typedElemCharge is the most an element of a typed slice, the pointee
+// of a new pointer or the value of a typed map entry is charged. Each takes
+// at least one byte of input, so memory stays linear in the input; what a
+// larger element costs beyond this is the size of the destination type the
+// caller chose (`[{}, {}, …]` into a slice of 1 KiB structs), which
+// MaxExpansion, a factor of the input, cannot tell from amplification.
+// Marshal writes such elements in two bytes (`{}`, all fields omitted), so
+// charging their full size would refuse its output.
+const typedElemCharge = 32
+
+// typedCharge returns the bytes charged for a typed element of size n.
+func typedCharge(n int) int { return min(n, typedElemCharge) }
+
 // resetBudget starts the budget of a document that begins at input offset
-// start.
-func (d *decodeState) resetBudget(start int64) {
+// start and, when it is known (Unmarshal), is n bytes long; n < 0 when it
+// is not (a Decoder).
+func (d *decodeState) resetBudget(start, n int64) {
 	d.start = start
+	d.whole = n >= 0
 	d.used = 0
 	d.allowed = expansionFloor
+	if d.whole {
+		d.allowed = allowance(d.cfg.opts.MaxExpansion, n)
+	}
 	d.capHigh = 0
 	d.jsonHigh = 0
 	d.elems.resetHigh()
@@ -54,20 +114,25 @@ func (d *decodeState) charge(n int) error {
 	return d.overAllowance()
 }
 
-// overAllowance recomputes the allowance from the input consumed so far
-// and returns the *LimitError when the bytes charged exceed it.
+// overAllowance returns the *LimitError when the bytes charged exceed the
+// allowance: for a Decoder, once more computed from the input consumed so
+// far.
 func (d *decodeState) overAllowance() error {
-	in := d.r.InputOffset() - d.start
-	r := int64(d.cfg.opts.MaxExpansion)
-	allowed := int64(math.MaxInt64)
-	if in <= math.MaxInt64/r {
-		allowed = max(expansionFloor, r*in)
+	if !d.whole {
+		d.allowed = allowance(d.cfg.opts.MaxExpansion, d.r.InputOffset()-d.start)
 	}
-	d.allowed = allowed
-	if d.used <= allowed {
+	if d.used <= d.allowed {
 		return nil
 	}
-	return &LimitError{Offset: d.offset(), Limit: "MaxExpansion", Max: allowed, Got: d.used}
+	return &LimitError{Offset: d.offset(), Limit: "MaxExpansion", Max: d.allowed, Got: d.used}
+}
+
+// allowance returns max(expansionFloor, r × n), without overflow.
+func allowance(r int, n int64) int64 {
+	if n > math.MaxInt64/int64(r) {
+		return math.MaxInt64
+	}
+	return max(expansionFloor, int64(r)*n)
 }
 
 // mapBytes estimates the bytes of a Go map made for n entries whose key

@@ -71,9 +71,10 @@ type decodeState struct {
 	elems   stack[any]    // array elements being gathered (arrayAny)
 
 	// The memory budget of the document (budget.go): it starts at input
-	// offset start; used bytes are charged, allowed before the allowance
-	// is recomputed.
+	// offset start; used bytes are charged, allowed is the allowance in
+	// force, and whole says that it is computed from the whole input.
 	start, used, allowed int64
+	whole                bool
 
 	capW     *stream.Writer       // writes captured values (RawMessage, Unmarshaler)
 	capWOpts stream.WriterOptions // the options capW was made with
@@ -106,7 +107,7 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 			}
 			d.cfg, d.r = cfg, r
 		}
-		d.resetBudget(0)
+		d.resetBudget(0, int64(len(data)))
 		return d, nil
 	}
 	r, err := stream.NewReader(data, cfg.stream)
@@ -114,7 +115,7 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 		return nil, err
 	}
 	d := &decodeState{r: r, cfg: cfg, chunk: arenaChunk(len(data))}
-	d.resetBudget(0)
+	d.resetBudget(0, int64(len(data)))
 	return d, nil
 }
 

@@ -32,6 +32,7 @@ func sliceDecoder(t reflect.Type) decFunc {
 		dec:  decoderOf(t.Elem()),
 		kind: elemScalarKind(t.Elem()),
 		esz:  int(t.Elem().Size()),
+		csz:  typedCharge(int(t.Elem().Size())),
 	}
 	if t.Elem().Kind() == reflect.Array && !hasUnmarshalMethod(reflect.PointerTo(t.Elem())) {
 		sd.arr = newArrayDec(t.Elem())
@@ -77,6 +78,7 @@ type sliceDec struct {
 	dec  decFunc    // of an element
 	kind scalarKind // of an element
 	esz  int        // the size of an element
+	csz  int        // what an element is charged (typedCharge of esz)
 	arr  *arrayDec  // when an element is a Go array without decoding methods (see flatSlice)
 
 	// stage is the type of the array, of stageLen elements, that a new
@@ -120,7 +122,7 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 		}
 		return d.gatherSlice(sd, p, nil)
 	}
-	if err := d.charge(appendGrowth(0, sd.stageLen, sd.esz)); err != nil {
+	if err := d.charge(appendGrowth(0, sd.stageLen, sd.csz)); err != nil {
 		return err
 	}
 	stage := sd.stage.New()
@@ -178,7 +180,7 @@ func (d *decodeState) gatherSlice(sd *sliceDec, p, stage unsafe.Pointer) error {
 		st.Move(p, sp)
 		return nil
 	case err == nil && st.Len(sp) > 0:
-		if err = d.charge(st.Len(sp) * sd.esz); err == nil {
+		if err = d.charge(st.Len(sp) * sd.csz); err == nil {
 			st.CopyFrom(p, sp)
 		}
 	case err == nil:
@@ -198,7 +200,7 @@ func (d *decodeState) scratchElems(sd *sliceDec, sp, stage unsafe.Pointer) error
 	if stage != nil {
 		n = sd.stageLen
 		if sd.st.Cap(sp) < n {
-			if err := d.charge(appendGrowth(0, n, sd.esz)); err != nil {
+			if err := d.charge(appendGrowth(0, n, sd.csz)); err != nil {
 				return err
 			}
 			sd.st.GrowCap(sp, n)
@@ -237,7 +239,7 @@ func (d *decodeState) sliceElems(sd *sliceDec, p unsafe.Pointer, i int) error {
 		}
 		if i >= st.Cap(p) {
 			by := growBy(i, sd.esz)
-			if err := d.charge(appendGrowth(i, i+by, sd.esz)); err != nil {
+			if err := d.charge(appendGrowth(i, i+by, sd.csz)); err != nil {
 				return err
 			}
 			// Len == Cap == i here; GrowCap keeps the i elements.
@@ -276,7 +278,7 @@ func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
 	if err == nil {
 		if i == 0 {
 			sd.st.SetEmpty(p)
-		} else if err = d.charge(len(d.flat) - base); err == nil {
+		} else if err = d.charge(i * sd.csz); err == nil {
 			b := make([]byte, len(d.flat)-base) // with the copy: not zeroed first
 			copy(b, d.flat[base:])
 			sd.st.SetBytes(p, b, i)
@@ -321,7 +323,8 @@ func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 		}
 		n := len(d.flat)
 		if cap(d.flat)-n < esz {
-			if err := d.charge(appendGrowth(cap(d.flat), n+esz, 1)); err != nil {
+			// In elements, as charged (csz bytes each).
+			if err := d.charge(appendGrowth(cap(d.flat)/esz, n/esz+1, sd.csz)); err != nil {
 				return 0, err
 			}
 		}
@@ -558,7 +561,9 @@ func mapDecoder(t reflect.Type) decFunc {
 	}
 	mt := rt.NewMapType(t)
 	dec := decoderOf(t.Elem())
-	slot := int(t.Key().Size() + t.Elem().Size()) // of an entry, for the memory budget
+	// An entry's size, for the memory budget: as the map lays it out
+	// (rounded to 8 bytes), its value charged as a typed element.
+	slot := (int(t.Key().Size()) + typedCharge(int(t.Elem().Size())) + 7) &^ 7
 	strKey := t.Key().Kind() == reflect.String && !reflect.PointerTo(t.Key()).Implements(decTextUnmarshalerType)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
@@ -570,6 +575,9 @@ func mapDecoder(t reflect.Type) decFunc {
 			return d.typeError(t)
 		}
 		if mt.IsNil(p) {
+			if err := d.charge(mapBytes(0, slot)); err != nil {
+				return err
+			}
 			mt.MakeSized(p, 0)
 		}
 		kp, ep := mt.Key.New(), mt.Elem.New()
@@ -648,6 +656,9 @@ func mapStringStringDecoder(t reflect.Type) decFunc {
 			return d.typeError(t)
 		}
 		if *mp == nil {
+			if err := d.charge(mapBytes(0, 0)); err != nil {
+				return err
+			}
 			*mp = make(map[string]string)
 		}
 		m := *mp
@@ -706,6 +717,9 @@ func mapStringAnyDecoder(t reflect.Type) decFunc {
 			return d.typeError(t)
 		}
 		if *mp == nil {
+			if err := d.charge(mapBytes(0, 0)); err != nil {
+				return err
+			}
 			*mp = make(map[string]any)
 		}
 		return d.objectInto(*mp)

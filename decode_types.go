@@ -216,7 +216,7 @@ func unsupportedDecoder(t reflect.Type) decFunc {
 func pointerDecoder(t reflect.Type) decFunc {
 	elem := rt.TypeOf(t.Elem())
 	dec := decoderOf(t.Elem())
-	size := max(int(t.Elem().Size()), 8)
+	size := typedCharge(max(int(t.Elem().Size()), 8))
 	return func(d *decodeState, p unsafe.Pointer) error {
 		pp := (*unsafe.Pointer)(p)
 		if d.tok.Kind == stream.KindNull {

@@ -8,11 +8,15 @@ import (
 	"runtime"
 	"sort"
 	"testing"
+	"unsafe"
 )
 
 // Memory: decoding a hostile input allocates at most
-// max(64 KiB, 64 × the input length), measured with runtime.MemStats
-// TotalAlloc around each call, for every input and destination. The
+// max(64 KiB, DefaultMaxExpansion × the input length), measured with
+// runtime.MemStats TotalAlloc around each call, for every input and
+// destination; for a typed destination whose elements are larger than
+// typedElemCharge, that bound times their size over typedElemCharge
+// (budget.go charges an element at most typedElemCharge bytes). The
 // inputs are the hostile ones of hostile_test.go plus inputs built to
 // amplify: many one-byte back-references, tiny containers, distinct keys,
 // big numbers, binary. Destinations are any, RawMessage, Valid, the
@@ -24,7 +28,7 @@ import (
 
 const (
 	memFloor  = 64 << 10
-	memFactor = 64
+	memFactor = DefaultMaxExpansion
 )
 
 type memInput struct {
@@ -101,6 +105,7 @@ func memInputs() []memInput {
 type memDest struct {
 	name   string
 	decode func(data []byte) error
+	elem   uintptr // the size of the destination's largest typed element, if more than typedElemCharge
 }
 
 func memDests() []memDest {
@@ -108,26 +113,26 @@ func memDests() []memDest {
 		return func(data []byte) error { return Unmarshal(data, newV()) }
 	}
 	return []memDest{
-		{"any", into(func() any { return new(any) })},
-		{"Valid", func(data []byte) error { Valid(data); return nil }},
+		{"any", into(func() any { return new(any) }), 0},
+		{"Valid", func(data []byte) error { Valid(data); return nil }, 0},
 		{"Decoder", func(data []byte) error {
 			var v any
 			return NewDecoder(bytes.NewReader(data)).Decode(&v)
-		}},
-		{"RawMessage", into(func() any { return new(RawMessage) })},
-		{"[]any", into(func() any { return new([]any) })},
-		{"[]string", into(func() any { return new([]string) })},
-		{"[]int64", into(func() any { return new([]int64) })},
-		{"map[string]int", into(func() any { return new(map[string]int) })},
-		{"[]map[string]any", into(func() any { return new([]map[string]any) })},
-		{"[][]byte", into(func() any { return new([][]byte) })},
-		{"[]Number", into(func() any { return new([]Number) })},
-		{"[]hstNested", into(func() any { return new([]hstNested) })},
+		}, 0},
+		{"RawMessage", into(func() any { return new(RawMessage) }), 0},
+		{"[]any", into(func() any { return new([]any) }), 0},
+		{"[]string", into(func() any { return new([]string) }), 0},
+		{"[]int64", into(func() any { return new([]int64) }), 0},
+		{"map[string]int", into(func() any { return new(map[string]int) }), 0},
+		{"[]map[string]any", into(func() any { return new([]map[string]any) }), 0},
+		{"[][]byte", into(func() any { return new([][]byte) }), 0},
+		{"[]Number", into(func() any { return new([]Number) }), 0},
+		{"[]hstNested", into(func() any { return new([]hstNested) }), unsafe.Sizeof(hstNested{})},
 		{"AnyNumbersAsNumber", func(data []byte) error {
 			m, _ := DecOptions{AnyNumbers: AnyNumbersAsNumber}.DecMode()
 			var v any
 			return m.Unmarshal(data, &v)
-		}},
+		}, 0},
 	}
 }
 
@@ -162,6 +167,9 @@ func TestHostileMemory(t *testing.T) {
 			var err error
 			alloc := memAlloc(func() { err = d.decode(in.data) })
 			bound := max(uint64(memFloor), uint64(memFactor*len(in.data)))
+			if d.elem > typedElemCharge {
+				bound = bound * uint64(d.elem) / typedElemCharge
+			}
 			r := result{fmt.Sprintf("%s into %s (%d bytes)", in.name, d.name, len(in.data)), float64(alloc) / float64(len(in.data)), alloc, err}
 			all = append(all, r)
 			if alloc > bound {

@@ -144,7 +144,7 @@ const (
 	DefaultMaxBinaryLen    = stream.DefaultMaxBinaryLen
 	DefaultMaxBigNumberLen = stream.DefaultMaxBigNumberLen
 	DefaultMaxContainerLen = 1 << 24 // elements of one array or entries of one object
-	DefaultMaxExpansion    = 64      // bytes allocated per byte of input; see DecOptions.MaxExpansion
+	DefaultMaxExpansion    = 256     // bytes allocated per byte of input; see DecOptions.MaxExpansion
 )
 
 // DecOptions configures decoding. The zero value gives Jackson's defaults
