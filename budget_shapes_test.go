@@ -6,12 +6,13 @@ import (
 	"testing"
 )
 
-// budgetShape is a value of a shape that makes Smile dense: what Marshal
-// writes for it in few bytes decodes into many bytes of Go values.
+// budgetShape is a shape that makes Smile dense: what Marshal writes for
+// it in few bytes decodes into many bytes of Go values.
 type budgetShape struct {
 	name string
 	enc  EncOptions
-	v    any
+	make func(n int) any // a value of n elements
+	maxN int             // the most elements the property test gives it
 	// dests returns new destinations: *any first, then typed ones.
 	dests func() []any
 }
@@ -24,52 +25,61 @@ type shapeItems struct {
 	Items []map[string]bool `smile:"items"`
 }
 
-func budgetShapes(n int) []budgetShape {
-	idMaps := make([]map[string]int, n)
-	for i := range idMaps {
-		idMaps[i] = map[string]int{"id": 1000 + i}
+// fill returns n elements made by f.
+func fill[T any](n int, f func(i int) T) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = f(i)
 	}
-	items := shapeItems{Items: make([]map[string]bool, n)}
-	for i := range items.Items {
-		items.Items[i] = map[string]bool{"ok": true}
+	return s
+}
+
+// nestedMaps returns depth one-entry maps nested in one another, around
+// an empty map.
+func nestedMaps(depth int) any {
+	var v any = map[string]any{}
+	for range depth {
+		v = map[string]any{"a": v}
 	}
-	repeated := make([]string, n)
-	long := make([]string, n)
-	for i := range repeated {
-		repeated[i] = strings.Repeat("x", 60)
-		long[i] = strings.Repeat(string(rune('a'+i%26)), 64)
-	}
-	empties := make([]map[string]any, n)
-	emptyArrays := make([][]int, n)
-	ones := make([]map[string]any, n)
-	nested := make([]any, n)
-	for i := range n {
-		empties[i] = map[string]any{}
-		emptyArrays[i] = []int{}
-		ones[i] = map[string]any{"a": 1}
-		var v any = map[string]any{}
-		for range 8 {
-			v = map[string]any{"a": v}
-		}
-		nested[i] = v
-	}
-	var deep any = 1
-	for range 999 {
-		deep = map[string]any{"a": deep}
+	return v
+}
+
+func budgetShapes() []budgetShape {
+	dests := func(typed func() any) func() []any {
+		return func() []any { return []any{new(any), typed()} }
 	}
 	return []budgetShape{
-		{"[]map[string]int {\"id\": 1000+i}", EncOptions{}, idMaps, func() []any { return []any{new(any), new([]map[string]int)} }},
-		{"{\"items\":[{\"ok\":true} ...]}", EncOptions{}, items, func() []any { return []any{new(any), new(shapeItems)} }},
-		{"[]string, one 60-byte string, SharedValues", EncOptions{SharedValues: true}, repeated, func() []any { return []any{new(any), new([]string)} }},
-		{"[]string, 26 64-byte strings, SharedValues", EncOptions{SharedValues: true}, long, func() []any { return []any{new(any), new([]string)} }},
-		{"[]string of \"\"", EncOptions{}, make([]string, n), func() []any { return []any{new(any), new([]string)} }},
-		{"[][]byte of nil (nulls)", EncOptions{}, make([][]byte, n), func() []any { return []any{new(any), new([][]byte)} }},
-		{"[]map of {}", EncOptions{}, empties, func() []any { return []any{new(any), new([]map[string]any)} }},
-		{"[][]int of []", EncOptions{}, emptyArrays, func() []any { return []any{new(any), new([][]int)} }},
-		{"[]map of {\"a\": 1}", EncOptions{}, ones, func() []any { return []any{new(any), new([]map[string]any)} }},
-		{"[]any of 9 nested one-entry maps", EncOptions{}, nested, func() []any { return []any{new(any), new([]any)} }},
-		{"999 nested one-entry maps", EncOptions{}, deep, func() []any { return []any{new(any), new(map[string]any)} }},
-		{"[]shapeOmit of {} (128-byte structs)", EncOptions{}, make([]shapeOmit, n), func() []any { return []any{new(any), new([]shapeOmit)} }},
+		{"[]map[string]int{{\"id\": 1000+i}}", EncOptions{}, func(n int) any {
+			return fill(n, func(i int) map[string]int { return map[string]int{"id": 1000 + i} })
+		}, 1_000_000, dests(func() any { return new([]map[string]int) })},
+		{"{\"items\":[{\"ok\":true} ...]}", EncOptions{}, func(n int) any {
+			return shapeItems{fill(n, func(int) map[string]bool { return map[string]bool{"ok": true} })}
+		}, 100_000, dests(func() any { return new(shapeItems) })},
+		{"[]string, one 60-byte string, SharedValues", EncOptions{SharedValues: true}, func(n int) any {
+			return fill(n, func(int) string { return strings.Repeat("x", 60) })
+		}, 1_000_000, dests(func() any { return new([]string) })},
+		{"[]string, 26 64-byte strings, SharedValues", EncOptions{SharedValues: true}, func(n int) any {
+			return fill(n, func(i int) string { return strings.Repeat(string(rune('a'+i%26)), 64) })
+		}, 10_000, dests(func() any { return new([]string) })},
+		{"[]string of \"\"", EncOptions{}, func(n int) any { return make([]string, n) },
+			10_000, dests(func() any { return new([]string) })},
+		{"[][]byte of nil (nulls)", EncOptions{}, func(n int) any { return make([][]byte, n) },
+			10_000, dests(func() any { return new([][]byte) })},
+		{"[]map[string]any of {}", EncOptions{}, func(n int) any {
+			return fill(n, func(int) map[string]any { return map[string]any{} })
+		}, 10_000, dests(func() any { return new([]map[string]any) })},
+		{"[][]int of []", EncOptions{}, func(n int) any { return fill(n, func(int) []int { return []int{} }) },
+			10_000, dests(func() any { return new([][]int) })},
+		{"[]map[string]any of {\"a\": 1}", EncOptions{}, func(n int) any {
+			return fill(n, func(int) map[string]any { return map[string]any{"a": int64(1)} })
+		}, 10_000, dests(func() any { return new([]map[string]any) })},
+		{"[]any of 9 nested one-entry maps", EncOptions{}, func(n int) any {
+			return fill(n, func(int) any { return nestedMaps(8) })
+		}, 1000, dests(func() any { return new([]any) })},
+		{"999 nested one-entry maps", EncOptions{}, func(int) any { return nestedMaps(998) },
+			10_000, dests(func() any { return new(map[string]any) })},
+		{"[]shapeOmit of {} (128-byte structs)", EncOptions{}, func(n int) any { return make([]shapeOmit, n) },
+			10_000, dests(func() any { return new([]shapeOmit) })},
 	}
 }
 
@@ -81,12 +91,12 @@ func TestMaxExpansionShapes(t *testing.T) {
 		t.Skip("the race detector changes allocation")
 	}
 	lift, _ := DecOptions{MaxExpansion: math.MaxInt}.DecMode()
-	for _, s := range budgetShapes(10000) {
+	for _, s := range budgetShapes() {
 		m, err := s.enc.EncMode()
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := m.Marshal(s.v)
+		data, err := m.Marshal(s.make(10_000))
 		if err != nil {
 			t.Fatal(err)
 		}
