@@ -499,3 +499,38 @@ func firstDiff(want, got any) string {
 	}
 	return path + " (-want +got):\n" + d
 }
+
+// FuzzMarshalUnmarshalDefaults is the property with the fuzz input as the
+// source of choices: its first two bytes pick the EncOptions combination,
+// the next two the most elements (up to 65535, repeated subtrees making
+// them dense), the rest drive the generator. What Marshal writes must
+// decode under the default DecOptions and give the value back.
+func FuzzMarshalUnmarshalDefaults(f *testing.F) {
+	combos := encCombos(f)
+	f.Add([]byte{0, 0, 0, 10, 9, 3, 2, 1})
+	f.Add([]byte{0, 4, 0xFF, 0xFF, 8, 0, 3, 0xFF, 9, 1, 11, 3, 0, 11, 0, 0})
+	f.Add([]byte{1, 3, 0x10, 0, 10, 3, 0xFF, 0xFF, 5, 5, 5, 5, 5})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) < 4 {
+			return
+		}
+		o := combos[(int(in[0])<<8|int(in[1]))%len(combos)]
+		elems := int(in[2])<<8 | int(in[3])
+		src := in[4:]
+		intn := func(n int) int {
+			if n <= 1 || len(src) == 0 {
+				return 0
+			}
+			var u uint32
+			for k := 0; k < 4 && len(src) > 0 && (k == 0 || uint32(n) > 1<<(8*k)); k++ {
+				u = u<<8 | uint32(src[0])
+				src = src[1:]
+			}
+			return int(u % uint32(n))
+		}
+		g := newGen(intn, elems)
+		checkRoundTrip(t, o, g.anyValue(0), true, viaBytesReader)
+		g.left = elems
+		checkRoundTrip(t, o, g.doc(0), false, viaBytesReader)
+	})
+}
