@@ -32,37 +32,57 @@ import "math"
 //
 // Shared names make Smile dense: a one-entry object is 3 bytes when its
 // value is an object (FA, a one-byte name reference, FB), and it becomes a
-// Go map of 312-336 bytes. The densest shapes Marshal writes, 10,000
-// elements each (999 for the deep one), decoded with the bound lifted
-// (TestMaxExpansionShapes prints this table; measured on linux/amd64,
-// Go 1.26, TotalAlloc of a fresh decode, charged as d.used):
+// Go map of 336 bytes. The densest shapes Marshal writes, 10,000 elements
+// each (999 for the deep one), decoded with the bound lifted, in bytes
+// per byte of Smile (TestMaxExpansionShapes prints this table; linux/amd64,
+// Go 1.26; charged is d.used, alloc the least TotalAlloc of three decodes,
+// which reuse pooled scratch space):
 //
-//	shape                                        Smile B  into             charged   alloc
-//	[]map[string]int{{"id": 1000+i}}               66912  any               59.0×   56.0×
-//	                                                      []map[string]int  40.5×    3.6×
-//	{"items":[{"ok":true} ...]}                    40016  any               95.8×   91.7×
-//	                                                      struct            53.7×    4.3×
-//	[]string, one 60-byte string, SharedValues     10066  any               32.0×   30.7×
-//	                                                      []string          43.7×   ...
-//	[]string, 26 64-byte strings, SharedValues     11670  any               27.8×   26.5×
-//	[]string of ""                                 10006  []string          44.0×
-//	[][]byte of nil (nulls)                        10006  [][]byte          58.9×
-//	[]map[string]any of {}                         20006  any               43.1×   39.5×
-//	[][]int of []                                  20006  [][]int           29.4×
-//	[]map[string]any of {"a": 1}                   40007  any               96.6×   93.5×
-//	[]any of 9 nested one-entry maps              260007  any              111.3×  106.4×
-//	999 nested one-entry maps                       3003  any              116.8×  111.9×
+//	shape                                    Smile B  into              charged  alloc
+//	[]map[string]int{{"id": 1000+i}}           66912  any                 59.0   56.0
+//	                                                  []map[string]int    47.7   45.1
+//	{"items":[{"ok":true} ...]}                40016  any                 95.8   91.7
+//	                                                  struct              79.7   73.7
+//	[]string, one 60-byte string, shared       10066  any                 32.0   30.7
+//	                                                  []string            43.7   42.5
+//	[]string, 26 64-byte strings, shared       11670  any                 27.8   31.3
+//	                                                  []string            37.7   36.7
+//	[]string of ""                             10006  any                 48.2   46.9
+//	                                                  []string            44.0   42.8
+//	[][]byte of nil (nulls)                    10006  any                 32.2   30.9
+//	                                                  [][]byte            58.9   56.5
+//	[]map[string]any of {}                     20006  any                 43.1   41.5
+//	                                                  []map[string]any    35.4   34.9
+//	[][]int of []                              20006  any                 16.1   15.5
+//	                                                  [][]int             29.4   28.3
+//	[]map[string]any of {"a": 1}               40007  any                 96.6   91.7
+//	                                                  []map[string]any    96.5   89.4
+//	[]any of 9 nested one-entry maps          260007  any                111.4  106.4
+//	999 nested one-entry maps                   3001  any                116.7  111.9
+//	                                                  map[string]any     116.7  111.9
+//	[]shapeText of "" (32-byte, MarshalText)   10006  []shapeText        151.0   32.8
+//	[]shapeOmit of {} (128-byte structs)       20006  []shapeOmit         47.2  242.4
 //
-// The worst is the one-entry map whose value is an object: 351 bytes
-// charged (mapAnyBytes(1)) for 3 bytes of Smile, 117×, and no shape Marshal
-// can write is denser in maps (an object of n > 1 entries takes at least
-// n+2 bytes for the same map size; an empty one is 2 bytes for 54). A
-// typed slice grown by doubling is charged what append allocates, at
-// most about 5.5 × its elements (growth of the scratch array, then the
-// final copy), each at most typedElemCharge bytes and at least one byte of
-// input: 176×. DefaultMaxExpansion, 256, is 2.2× the densest map shape and
-// 1.45× that typed bound, so that a change of Go's map layout or of the
-// allocator's size classes does not refuse real data.
+// The densest shape into any or maps is the one-entry map whose value is
+// an object: mapAnyBytes(1), 351 bytes, charged for 3 bytes of Smile,
+// 117×; no object is denser in maps (n > 1 entries take at least n+2
+// bytes for the same map; an empty one is 2 bytes for 54). Typed slices
+// are charged what append allocates: growth of the scratch array by
+// doubling, then the final copy, at most about 6.3 × the elements, each at
+// most typedElemCharge bytes and at least one byte of Smile: 151× for
+// one-byte elements of 24 bytes or more. DefaultMaxExpansion, 256, is 2.2×
+// the densest map shape and 1.7× the densest typed one, so that a change
+// of Go's map layout or of the allocator's size classes does not refuse
+// real data. The last row is what typedElemCharge is for: 128-byte
+// structs charged in full would be 640×.
+//
+// For hostile input, memory is at most max(128 KiB, 256 × the input) into
+// any, maps and typed elements of up to typedElemCharge bytes, and that
+// times size/typedElemCharge into a typed destination whose elements have
+// size bytes. memory_test.go measures it: its worst cases are 112× into
+// any (nested one-entry objects), 152× into [][3]int64 (one-byte
+// elements) and 235× into []hstNested (56-byte elements, bound 597×).
+
 // expansionFloor is the allowance of any document, however short: it
 // covers the chunks decoding allocates ahead of need (a 32 KiB string
 // chunk, the first chunks of scratch space) and lets a short document
@@ -70,14 +90,16 @@ import "math"
 const expansionFloor = 128 << 10
 
 // typedElemCharge is the most an element of a typed slice, the pointee
-// of a new pointer or the value of a typed map entry is charged. Each takes
-// at least one byte of input, so memory stays linear in the input; what a
-// larger element costs beyond this is the size of the destination type the
+// of a new pointer or the value of a typed map entry is charged: the size
+// of a slice header, the largest Go value that Marshal writes in one byte
+// (null) without a Marshaler of its own. Each element takes at least one
+// byte of input, so memory stays linear in the input; what a larger
+// element costs beyond this is the size of the destination type the
 // caller chose (`[{}, {}, …]` into a slice of 1 KiB structs), which
 // MaxExpansion, a factor of the input, cannot tell from amplification.
-// Marshal writes such elements in two bytes (`{}`, all fields omitted), so
-// charging their full size would refuse its output.
-const typedElemCharge = 32
+// Marshal writes such elements in two bytes (`{}`, all fields omitted),
+// so charging their full size would refuse its output.
+const typedElemCharge = 24
 
 // typedCharge returns the bytes charged for a typed element of size n.
 func typedCharge(n int) int { return min(n, typedElemCharge) }

@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -19,6 +20,21 @@ type budgetShape struct {
 
 type shapeOmit struct {
 	A, B, C, D, E, F, G, H string `smile:",omitempty"`
+}
+
+// shapeText is a 32-byte value (more than typedElemCharge) that Marshal
+// writes as a one-byte empty string, by its MarshalText: a typed element
+// as dense as Marshal can make one.
+type shapeText [4]int64
+
+func (shapeText) MarshalText() ([]byte, error) { return nil, nil }
+
+func (t *shapeText) UnmarshalText(b []byte) error {
+	if len(b) != 0 {
+		return fmt.Errorf("shapeText %q", b)
+	}
+	*t = shapeText{}
+	return nil
 }
 
 type shapeItems struct {
@@ -78,6 +94,8 @@ func budgetShapes() []budgetShape {
 		}, 1000, dests(func() any { return new([]any) })},
 		{"999 nested one-entry maps", EncOptions{}, func(int) any { return nestedMaps(998) },
 			10_000, dests(func() any { return new(map[string]any) })},
+		{"[]shapeText of \"\" (32-byte values)", EncOptions{}, func(n int) any { return make([]shapeText, n) },
+			10_000, dests(func() any { return new([]shapeText) })},
 		{"[]shapeOmit of {} (128-byte structs)", EncOptions{}, func(n int) any { return make([]shapeOmit, n) },
 			10_000, dests(func() any { return new([]shapeOmit) })},
 	}

@@ -344,11 +344,12 @@
 // input can hold. The limits are DecOptions fields with safe defaults:
 // MaxDepth (1000), MaxStringLen (64 MiB), MaxBinaryLen (256 MiB),
 // MaxBigNumberLen (1000 bytes) and MaxContainerLen (16,777,216 elements).
-// MaxExpansion (64) bounds the memory decoding allocates to
-// max(128 KiB, 64 × the bytes of the document read): the decoder charges
-// what it allocates and fails with a *LimitError past that, so that an
-// input built to amplify (one-byte back-references to long strings, tiny
-// objects that become Go maps) cannot cost more. For untrusted input,
+// MaxExpansion (256) bounds the memory decoding allocates to
+// max(128 KiB, 256 × the length of the input) (for a Decoder, of the
+// document read so far): the decoder charges what it allocates and fails
+// with a *LimitError past that, so that an input built to amplify
+// (one-byte back-references to long strings, tiny objects that become Go
+// maps) cannot cost more, while whatever Marshal writes fits. For untrusted input,
 // also bound the input itself (http.MaxBytesReader) and lower the limits
 // to what your documents need. Invalid UTF-8 is an error naming its
 // offset unless DecOptions.AllowInvalidUTF8 is set, which replaces each

@@ -79,6 +79,10 @@ func memInputs() []memInput {
 	add("array of empty objects", hstCat(hdr, []byte{0xF8}, rep([]byte{0xFA, 0xFB}, n), []byte{0xF9}))
 	add("array of one-entry objects", hstCat(hdr, []byte{0xF8, 0xFA, 0x80, 0x61, 0xC2, 0xFB}, rep([]byte{0xFA, 0x40, 0xC2, 0xFB}, n), []byte{0xF9}))
 	add("array of one-entry objects, names off", hstCat(mustHex("3A 29 0A 00"), []byte{0xF8}, rep([]byte{0xFA, 0x80, 0x61, 0xC2, 0xFB}, n), []byte{0xF9}))
+	// The densest objects: one-entry objects nested 900 deep around an
+	// empty one, 3 bytes and one Go map each, 256 times over.
+	add("array of nested one-entry objects", hstCat(hdr, []byte{0xF8, 0xFA, 0x80, 0x61, 0xC2, 0xFB},
+		rep(hstCat(rep([]byte{0xFA, 0x40}, 899), []byte{0xFA}, rep([]byte{0xFB}, 900)), 256), []byte{0xF9}))
 	add("array of one-element arrays", hstCat(hdr, []byte{0xF8}, rep([]byte{0xF8, 0xC2, 0xF9}, n), []byte{0xF9}))
 	add("array of empty binaries", hstCat(hdr, []byte{0xF8}, rep([]byte{0xE8, 0x80}, n), []byte{0xF9}))
 	add("array of 1-byte binaries", hstCat(hdr, []byte{0xF8}, rep([]byte{0xE8, 0x81, 0x00, 0x01}, n), []byte{0xF9}))
@@ -127,6 +131,7 @@ func memDests() []memDest {
 		{"[]map[string]any", into(func() any { return new([]map[string]any) }), 0},
 		{"[][]byte", into(func() any { return new([][]byte) }), 0},
 		{"[]Number", into(func() any { return new([]Number) }), 0},
+		{"[][3]int64", into(func() any { return new([][3]int64) }), 0}, // elements of typedElemCharge bytes
 		{"[]hstNested", into(func() any { return new([]hstNested) }), unsafe.Sizeof(hstNested{})},
 		{"AnyNumbersAsNumber", func(data []byte) error {
 			m, _ := DecOptions{AnyNumbers: AnyNumbersAsNumber}.DecMode()
@@ -189,7 +194,7 @@ func TestHostileMemory(t *testing.T) {
 		} else if r.err != nil {
 			outcome = "other error"
 		}
-		if r.alloc > memFloor && logged < 16 {
+		if r.alloc > memFloor && logged < 24 {
 			t.Logf("%6.1f× %9d B  %s (%s)", r.ratio, r.alloc, r.what, outcome)
 			logged++
 		}

@@ -166,17 +166,21 @@ type DecOptions struct {
 	// one object; 0 means 16,777,216.
 	MaxContainerLen int
 	// MaxExpansion limits the memory decoding a document may allocate to
-	// max(128 KiB, MaxExpansion × the bytes of the document read so far);
-	// 0 means 64. Decoding charges what it allocates (strings, interface
-	// values, slices, maps, pointers, byte slices, big numbers, captured
-	// RawMessage values) as it goes, and fails with a *LimitError whose
-	// Limit is "MaxExpansion" and whose Max and Got are bytes when the
-	// charge exceeds the allowance. For a Decoder the document is the one
-	// value read by a Decode call. Real documents need a few times their
-	// size; inputs built to amplify (a one-byte reference to a 64-byte
-	// string, a four-byte object that becomes a 300-byte Go map, an empty
-	// object decoded into a large struct) need more. Set it to
-	// math.MaxInt to lift the bound for trusted input.
+	// max(128 KiB, MaxExpansion × L) bytes; 0 means 256. For Unmarshal
+	// and Valid, L is len(data), so whether a document fits depends on it
+	// as a whole and a longer document of the same shape never fails where
+	// a shorter one passes; for a Decoder, L is the bytes of the value one
+	// Decode call reads, counted as they are consumed. Decoding charges
+	// what it allocates (strings, interface values, slices, maps,
+	// pointers, byte slices, big numbers, captured RawMessage values) as
+	// it goes, an element of a typed slice, a typed map value or a new
+	// pointee at most 24 bytes, and fails with a *LimitError whose Limit
+	// is "MaxExpansion" and whose Max and Got are bytes when the charge
+	// exceeds the allowance. The default lets through everything Marshal
+	// writes: its densest output, one-entry objects nested in one another
+	// (3 bytes for a 336-byte Go map), needs about 117. Set it to
+	// math.MaxInt to lift the bound for trusted input, or lower it to
+	// bound memory more tightly when your documents are not that dense.
 	MaxExpansion int
 	// DisallowUnknownFields makes an object key that matches no field of
 	// the destination struct an error, as encoding/json's Decoder option.
