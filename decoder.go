@@ -62,15 +62,19 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 // Unmarshal does: the next root value, or, after Token has entered an
 // array, its next element (inside an object, the value of the key Token
 // read). DecOptions.MaxExpansion bounds what it allocates by the bytes of
-// that value. At the end of the input (possibly after end markers) it
-// returns io.EOF. Where no value follows (the end of the array or object
-// entered, or a key) it returns an error and consumes nothing; check More
-// first. A *SyntaxError, a *LimitError or a read error is returned again
-// by every later call, and so is an *UnmarshalTypeError that stopped
-// decoding in the middle of the value (for an error of an UnmarshalSmile,
-// UnmarshalText or UnmarshalBinary method, or a string that holds no
-// number for a Number); after any other *UnmarshalTypeError the Decoder
-// goes on with the next value.
+// that value (and of any end markers and header before it) consumed so
+// far, where Unmarshal uses the length of its whole input: whatever
+// Marshal or an Encoder writes fits either way, but a value built to be
+// dense at its start may be refused by Decode and not by Unmarshal. At the
+// end of the input (possibly after end markers) it returns io.EOF. Where
+// no value follows (the end of the array or object entered, or a key) it
+// returns an error and consumes nothing; check More first. A *SyntaxError,
+// a *LimitError or a read error is returned again by every later call,
+// and so is an *UnmarshalTypeError that stopped decoding in the middle of
+// the value (for an error of an UnmarshalSmile, UnmarshalText or
+// UnmarshalBinary method, or a string that holds no number for a Number);
+// after any other *UnmarshalTypeError the Decoder goes on with the next
+// value.
 // Error offsets are offsets in the input; the field path of an
 // *UnmarshalTypeError starts at the value decoded.
 func (dec *Decoder) Decode(v any) error {
