@@ -534,3 +534,27 @@ func FuzzMarshalUnmarshalDefaults(f *testing.F) {
 		checkRoundTrip(t, o, g.doc(0), false, viaBytesReader)
 	})
 }
+
+// TestMaxExpansionSizeSweep decodes the first shape of the issue at every
+// size from 0 to 2000 elements: under the old rule 300 passed and 500
+// failed; now every size passes, into any and into its type.
+func TestMaxExpansionSizeSweep(t *testing.T) {
+	ids := make([]map[string]int, 2000)
+	for i := range ids {
+		ids[i] = map[string]int{"id": 1000 + i}
+	}
+	for n := range len(ids) + 1 {
+		data, err := Marshal(ids[:n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a any
+		var typed []map[string]int
+		if err := Unmarshal(data, &a); err != nil {
+			t.Fatalf("%d elements into any: %v", n, err)
+		}
+		if err := Unmarshal(data, &typed); err != nil {
+			t.Fatalf("%d elements into []map[string]int: %v", n, err)
+		}
+	}
+}
