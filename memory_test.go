@@ -80,9 +80,9 @@ func memInputs() []memInput {
 	add("array of one-entry objects", hstCat(hdr, []byte{0xF8, 0xFA, 0x80, 0x61, 0xC2, 0xFB}, rep([]byte{0xFA, 0x40, 0xC2, 0xFB}, n), []byte{0xF9}))
 	add("array of one-entry objects, names off", hstCat(mustHex("3A 29 0A 00"), []byte{0xF8}, rep([]byte{0xFA, 0x80, 0x61, 0xC2, 0xFB}, n), []byte{0xF9}))
 	// The densest objects: one-entry objects nested 900 deep around an
-	// empty one, 3 bytes and one Go map each, 256 times over.
+	// empty one, 3 bytes and one Go map each, 128 times over.
 	add("array of nested one-entry objects", hstCat(hdr, []byte{0xF8, 0xFA, 0x80, 0x61, 0xC2, 0xFB},
-		rep(hstCat(rep([]byte{0xFA, 0x40}, 899), []byte{0xFA}, rep([]byte{0xFB}, 900)), 256), []byte{0xF9}))
+		rep(hstCat(rep([]byte{0xFA, 0x40}, 899), []byte{0xFA}, rep([]byte{0xFB}, 900)), 128), []byte{0xF9}))
 	add("array of one-element arrays", hstCat(hdr, []byte{0xF8}, rep([]byte{0xF8, 0xC2, 0xF9}, n), []byte{0xF9}))
 	add("array of empty binaries", hstCat(hdr, []byte{0xF8}, rep([]byte{0xE8, 0x80}, n), []byte{0xF9}))
 	add("array of 1-byte binaries", hstCat(hdr, []byte{0xF8}, rep([]byte{0xE8, 0x81, 0x00, 0x01}, n), []byte{0xF9}))
