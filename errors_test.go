@@ -60,7 +60,7 @@ func TestDecModeErrorsNameDecOptions(t *testing.T) {
 		{DecOptions{MaxDepth: -1}, "smile: DecOptions.MaxDepth is -1; it must be 0 (the default, 1000) or positive"},
 		{DecOptions{MaxBigNumberLen: -2}, "smile: DecOptions.MaxBigNumberLen is -2; it must be 0 (the default, 1000) or positive"},
 		{DecOptions{MaxContainerLen: -1}, "smile: DecOptions.MaxContainerLen is -1; it must be 0 (the default, 16777216) or positive"},
-		{DecOptions{MaxExpansion: -1}, "smile: DecOptions.MaxExpansion is -1; it must be 0 (the default, 64) or positive (math.MaxInt for no bound)"},
+		{DecOptions{MaxExpansion: -1}, "smile: DecOptions.MaxExpansion is -1; it must be 0 (the default, 256) or positive (math.MaxInt for no bound)"},
 	} {
 		_, err := c.opts.DecMode()
 		require.EqualError(t, err, c.want)
