@@ -464,17 +464,22 @@ func TestUnmarshalDecodeErrors(t *testing.T) {
 
 // TestUnmarshalDecodeBudget checks that the memory bound applies to each
 // value by its own bytes: an element that amplifies past the floor fails
-// with a *LimitError, though the array before it was long.
+// with a *LimitError, though the array before it was long enough for the
+// element to fit 16 × the bytes from its start.
 func TestUnmarshalDecodeBudget(t *testing.T) {
 	type big1k struct{ B [1024]byte }
 	var elems []any
 	for range 20000 {
 		elems = append(elems, 1) // 20000 bytes of small ints
 	}
-	empties := make([]any, 4000) // 4000 empty objects: ~8 KB, 4 MB as []big1k
+	// 1500 empty objects: 3 KB, charged about 220 KB as []big1k (each
+	// element at most typedElemCharge bytes, as the slice grows): more
+	// than the floor (128 KiB) and less than 16 × 23 KB.
+	empties := make([]any, 1500)
 	for i := range empties {
 		empties[i] = map[string]any{}
 	}
+	m16, _ := DecOptions{MaxExpansion: 16}.DecMode()
 	elems = append(elems, empties)
 	doc, err := Marshal(elems)
 	if err != nil {
@@ -491,10 +496,13 @@ func TestUnmarshalDecodeBudget(t *testing.T) {
 		}
 	}
 	var big []big1k
-	err = UnmarshalDecode(r, &big)
+	err = m16.UnmarshalDecode(r, &big)
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != "MaxExpansion" || !strings.Contains(err.Error(), "DecOptions.MaxExpansion") {
 		t.Fatalf("an amplifying element: %v, want a MaxExpansion *LimitError naming DecOptions.MaxExpansion", err)
+	}
+	if le.Max != expansionFloor || le.Got > 16*int64(len(doc)) {
+		t.Fatalf("%+v: want the floor as the allowance, and a charge within 16 × the document", le)
 	}
 	// The same element decodes with the bound lifted.
 	m, _ := DecOptions{MaxExpansion: 1 << 30}.DecMode()
@@ -503,7 +511,7 @@ func TestUnmarshalDecodeBudget(t *testing.T) {
 	for range 20000 {
 		r.SkipValue()
 	}
-	if err := m.UnmarshalDecode(r, &big); err != nil || len(big) != 4000 {
+	if err := m.UnmarshalDecode(r, &big); err != nil || len(big) != 1500 {
 		t.Fatalf("%d %v", len(big), err)
 	}
 }
