@@ -1,12 +1,19 @@
 package transcode
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
 )
+
+// ErrDecimalScale is wrapped by the error of ParseDecimal for a literal
+// that is valid JSON but whose scale (the digits after the point less the
+// exponent) lies outside the 32 bits a BigDecimal has, such as 1E9999999999;
+// Java's BigDecimal refuses such a literal too.
+var ErrDecimalScale = errors.New("its scale is outside the 32-bit range of a BigDecimal")
 
 // ParseDecimal parses a JSON number literal into an exact decimal with the
 // digits and scale Java's new BigDecimal(String) gives it: "1.50" is
@@ -19,6 +26,9 @@ func ParseDecimal(lit string) (unscaled *big.Int, scale int32, err error) {
 	mant, exp := lit, int64(0)
 	if i := strings.IndexAny(lit, "eE"); i >= 0 {
 		e, err := strconv.ParseInt(lit[i+1:], 10, 64)
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, 0, fmt.Errorf("smile: decimal number %q: %w", lit, ErrDecimalScale)
+		}
 		if err != nil {
 			return bad()
 		}
@@ -32,7 +42,7 @@ func ParseDecimal(lit string) (unscaled *big.Int, scale int32, err error) {
 	}
 	sc -= exp
 	if sc < math.MinInt32 || sc > math.MaxInt32 {
-		return nil, 0, fmt.Errorf("smile: decimal number %q has a scale outside the 32-bit range", lit)
+		return nil, 0, fmt.Errorf("smile: decimal number %q: %w", lit, ErrDecimalScale)
 	}
 	u, ok := new(big.Int).SetString(mant, 10)
 	if !ok || mant == "" || mant[0] == '+' {

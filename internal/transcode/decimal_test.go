@@ -40,8 +40,20 @@ func TestParseDecimal(t *testing.T) {
 		require.Equal(t, c.u, u.String(), c.lit)
 		require.Equal(t, c.scale, scale, c.lit)
 	}
-	for _, lit := range []string{"", "+1", "1e", "1.2.3", "1e99999999999"} {
+	for _, lit := range []string{"", "+1", "1e", "1.2.3"} {
 		_, _, err := ParseDecimal(lit)
 		require.Error(t, err, lit)
+		require.NotErrorIs(t, err, ErrDecimalScale, lit)
+	}
+	// Valid JSON numbers whose scale a BigDecimal cannot hold.
+	for _, lit := range []string{"1e99999999999", "1e-2147483649", "923372036854E8854775806", "1e99999999999999999999"} {
+		_, _, err := ParseDecimal(lit)
+		require.ErrorIs(t, err, ErrDecimalScale, lit)
+	}
+	// The scale's limits themselves.
+	for lit, scale := range map[string]int32{"1e-2147483647": 2147483647, "1e2147483648": -2147483648} {
+		_, got, err := ParseDecimal(lit)
+		require.NoError(t, err, lit)
+		require.Equal(t, scale, got, lit)
 	}
 }
