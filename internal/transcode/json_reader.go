@@ -216,8 +216,10 @@ func (r *jsonReader) number(maxLen int) (lit []byte, integer bool, digits int, e
 		}
 		if (err == nil || err == errNeedMore) && got > maxLen {
 			// The advice names MaxNumberLen once the API layer relabels
-			// the error (hint.Relabel).
-			return nil, false, 0, hint.Relabel(&stream.LimitError{Offset: r.offset(r.pos), Limit: string(hint.MaxNumberLen), Max: int64(maxLen), Got: int64(got)}, noAdvice)
+			// the error (hint.Relabel). Got is the first length over the
+			// limit, not the bytes buffered so far, so that the error
+			// does not depend on how the input arrives in pieces.
+			return nil, false, 0, hint.Relabel(&stream.LimitError{Offset: r.offset(r.pos), Limit: string(hint.MaxNumberLen), Max: int64(maxLen), Got: int64(maxLen) + 1}, noAdvice)
 		}
 		if err == errNeedMore {
 			if _, ok := r.fill(); !ok && r.err != nil {
