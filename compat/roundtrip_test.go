@@ -222,15 +222,7 @@ func TestSmileJSONSmileKeepsJacksonBytes(t *testing.T) {
 			exact++
 			continue
 		}
-		opts := stream.ReaderOptions{HeaderOptional: c.Config.OmitHeader}
-		xt, roots, err := rtTokens(c.Want, opts)
-		if err != nil {
-			t.Fatalf("%s: %v", c.ID(), err)
-		}
-		yt, _, err := rtTokens(y, opts)
-		if err != nil {
-			t.Fatalf("%s: reading FromJSON's output: %v", c.ID(), err)
-		}
+		xt, yt, roots := rtTokensOfBoth(t, c, y)
 		before := losses[lossNonFinite]
 		if d := sameAfterJSON(xt, yt, map[string]bool{lossNonFinite: true}, losses); d != "" {
 			t.Errorf("%s: %s", c.ID(), d)
@@ -265,15 +257,7 @@ func TestSmileJSONSmileTokens(t *testing.T) {
 	exact, lossy, multiDoc := 0, 0, 0
 	for _, c := range cases {
 		_, y := smileToJSONToSmile(t, c.Want, c)
-		opts := stream.ReaderOptions{HeaderOptional: c.Config.OmitHeader}
-		xt, roots, err := rtTokens(c.Want, opts)
-		if err != nil {
-			t.Fatalf("%s: %v", c.ID(), err)
-		}
-		yt, _, err := rtTokens(y, opts)
-		if err != nil {
-			t.Fatalf("%s: reading FromJSON's output: %v", c.ID(), err)
-		}
+		xt, yt, roots := rtTokensOfBoth(t, c, y)
 		mine := map[string]int{}
 		if d := sameAfterJSON(xt, yt, allowed, mine); d != "" {
 			t.Errorf("%s: %s", c.ID(), d)
@@ -336,4 +320,20 @@ func TestJSONSmileJSONGolden(t *testing.T) {
 		}
 	}
 	t.Logf("%d JSON documents, %d (document, config) cases, each with and without DecimalsAsBigDecimal", len(docs), len(cases))
+}
+
+// rtTokensOfBoth reads the tokens of Jackson's bytes for c and of y, what
+// FromJSON made of their JSON, and the count of root values in c's.
+func rtTokensOfBoth(t *testing.T, c golden.Case, y []byte) (xt, yt []rtToken, roots int) {
+	t.Helper()
+	opts := stream.ReaderOptions{HeaderOptional: c.Config.OmitHeader}
+	xt, roots, err := rtTokens(c.Want, opts)
+	if err != nil {
+		t.Fatalf("%s: %v", c.ID(), err)
+	}
+	yt, _, err = rtTokens(y, opts)
+	if err != nil {
+		t.Fatalf("%s: reading FromJSON's output: %v", c.ID(), err)
+	}
+	return xt, yt, roots
 }
