@@ -470,3 +470,33 @@ func (d *decodeState) storeScalar(k scalarKind, p unsafe.Pointer) bool {
 	}
 	return false
 }
+
+// storeInt stores v, already range-checked, in the signed integer of the
+// given bit size at p.
+func storeInt(p unsafe.Pointer, bits int, v int64) {
+	switch bits {
+	case 8:
+		*(*int8)(p) = int8(v)
+	case 16:
+		*(*int16)(p) = int16(v)
+	case 32:
+		*(*int32)(p) = int32(v)
+	default:
+		*(*int64)(p) = v
+	}
+}
+
+// storeUint stores v, already range-checked, in the unsigned integer of
+// the given bit size at p.
+func storeUint(p unsafe.Pointer, bits int, v uint64) {
+	switch bits {
+	case 8:
+		*(*uint8)(p) = uint8(v)
+	case 16:
+		*(*uint16)(p) = uint16(v)
+	case 32:
+		*(*uint32)(p) = uint32(v)
+	default:
+		*(*uint64)(p) = v
+	}
+}

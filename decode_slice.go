@@ -1,0 +1,477 @@
+package smile
+
+import (
+	"reflect"
+	"slices"
+	"sync"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/stream"
+)
+
+// sliceDecoder decodes an array into a slice as encoding/json does: the
+// elements are decoded in order, in place for those within the old
+// capacity, and the length is then set to the number of elements. An
+// empty array gives an empty non-nil slice; null gives nil.
+//
+// A slice without capacity (a new one, usually) gets a new array (see
+// newSlice): most arrays of a document are short, and their elements are
+// decoded straight into it; the elements of a longer one are gathered
+// first, in scratch space reused from call to call, so that the slice is
+// allocated once instead of growing as elements arrive. Past
+// maxScratchSlice elements the scratch array itself becomes the slice, as
+// append would have left it.
+func sliceDecoder(t reflect.Type) decFunc {
+	sd := &sliceDec{
+		st:   rt.NewSliceType(t),
+		dec:  decoderOf(t.Elem()),
+		kind: elemScalarKind(t.Elem()),
+		esz:  int(t.Elem().Size()),
+		csz:  typedCharge(int(t.Elem().Size())),
+	}
+	if t.Elem().Kind() == reflect.Array && !hasUnmarshalMethod(reflect.PointerTo(t.Elem())) {
+		sd.arr = newArrayDec(t.Elem())
+	}
+	if n := growBy(0, sd.esz); n == maxStageLen {
+		sd.stageLen = n
+		sd.stage = rt.TypeOf(reflect.ArrayOf(n, t.Elem()))
+	}
+	flat := sd.esz > 0 && !hasPointers(t.Elem())
+	return func(d *decodeState, p unsafe.Pointer) error {
+		switch d.tok.Kind {
+		case stream.KindStartArray:
+		case stream.KindNull:
+			sd.st.SetNil(p)
+			return nil
+		default:
+			return d.typeError(t)
+		}
+		if d.r.ReadEndArray() { // empty, as arrays often are
+			sd.st.SetEmpty(p)
+			return nil
+		}
+		switch {
+		case sd.st.Cap(p) != 0:
+			return d.reuseSlice(sd, p)
+		case flat:
+			return d.flatSlice(sd, p)
+		}
+		return d.newSlice(sd, p)
+	}
+}
+
+// maxScratchSlice is the capacity up to which a sliceDec keeps its
+// scratch slices for the next call.
+const maxScratchSlice = 1 << 12
+
+// maxStageLen is the number of elements of a stage (see sliceDec).
+const maxStageLen = 4
+
+// sliceDec is what the decoder of one slice type needs.
+type sliceDec struct {
+	st   *rt.SliceType
+	dec  decFunc    // of an element
+	kind scalarKind // of an element
+	esz  int        // the size of an element
+	csz  int        // what an element is charged (typedCharge of esz)
+	arr  *arrayDec  // when an element is a Go array without decoding methods (see flatSlice)
+
+	// stage is the type of the array, of stageLen elements, that a new
+	// slice starts with (see newSlice); nil when fewer than maxStageLen
+	// elements fit in 64 bytes: arrays of larger elements are seldom that
+	// short, and the stage would then be a wasted allocation.
+	stage    *rt.Type
+	stageLen int
+
+	scratch sync.Pool // of pointers to []T, emptied and zeroed
+}
+
+// reuseSlice decodes an array into the slice at p, which has capacity,
+// reusing it.
+func (d *decodeState) reuseSlice(sd *sliceDec, p unsafe.Pointer) error {
+	d.pushIndex(0)
+	if err := d.nextValue(); err != nil {
+		return err
+	}
+	if err := d.sliceElems(sd, p, 0); err != nil {
+		return err
+	}
+	d.pop()
+	if sd.st.Len(p) == 0 {
+		sd.st.SetEmpty(p) // as encoding/json: a new empty slice
+	}
+	return nil
+}
+
+// newSlice decodes an array into the slice at p, which has no capacity.
+// When the element type has a stage, the first elements are decoded
+// straight into a new array of sd.stageLen elements, which becomes the
+// slice when the array ends there. The elements of a longer array are
+// gathered in scratch space and then copied into a new array of the exact
+// length (see gatherSlice). *p is set only once every element is decoded.
+func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
+	d.pushIndex(0)
+	if sd.stage == nil {
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+		return d.gatherSlice(sd, p, nil)
+	}
+	if err := d.charge(appendGrowth(0, sd.stageLen, sd.csz)); err != nil {
+		return err
+	}
+	stage := sd.stage.New()
+	for i := 0; ; {
+		// Scalars are read without a token (see readScalar).
+		for ; sd.kind != scalarNone && i < sd.stageLen && i < d.maxLen(); i++ {
+			if ok, err := d.readScalar(sd.kind, unsafe.Add(stage, i*sd.esz)); err != nil {
+				return err
+			} else if !ok {
+				break
+			}
+		}
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+		if d.tok.Kind == stream.KindEndArray {
+			d.pop()
+			if i == 0 { // empty after all (sliceDecoder reads most empty arrays)
+				sd.st.SetEmpty(p)
+			} else {
+				sd.st.SetArray(p, stage, i, sd.stageLen)
+			}
+			return nil
+		}
+		if i == sd.stageLen {
+			return d.gatherSlice(sd, p, stage)
+		}
+		if i >= d.maxLen() {
+			return d.containerLimit(i + 1)
+		}
+		d.setIndex(i)
+		if err := d.elem(sd, unsafe.Add(stage, i*sd.esz)); err != nil {
+			return err
+		}
+		i++
+	}
+}
+
+// gatherSlice decodes the rest of an array into scratch space, after the
+// sd.stageLen elements of stage unless stage is nil, then stores them in a
+// new slice of the exact length at p. d.tok holds the first token of the
+// next element, or the end of the array.
+func (d *decodeState) gatherSlice(sd *sliceDec, p, stage unsafe.Pointer) error {
+	st := sd.st
+	sp, _ := sd.scratch.Get().(unsafe.Pointer)
+	if sp == nil {
+		sp = st.NewHeader()
+	}
+	err := d.scratchElems(sd, sp, stage)
+	switch {
+	case err == nil && st.Cap(sp) > maxScratchSlice:
+		// Too large to keep as scratch: the slice itself is the
+		// result, with its spare capacity (as append leaves it),
+		// rather than a copy that would cost its size again.
+		st.Move(p, sp)
+		return nil
+	case err == nil && st.Len(sp) > 0:
+		if err = d.charge(st.Len(sp) * sd.csz); err == nil {
+			st.CopyFrom(p, sp)
+		}
+	case err == nil:
+		st.SetEmpty(p)
+	}
+	st.ClearLen(sp)
+	if st.Cap(sp) <= maxScratchSlice {
+		sd.scratch.Put(sp)
+	}
+	return err
+}
+
+// scratchElems decodes the rest of an array into the empty scratch slice
+// at sp, after a copy of the elements of stage unless it is nil.
+func (d *decodeState) scratchElems(sd *sliceDec, sp, stage unsafe.Pointer) error {
+	n := 0
+	if stage != nil {
+		n = sd.stageLen
+		if sd.st.Cap(sp) < n {
+			if err := d.charge(appendGrowth(0, n, sd.csz)); err != nil {
+				return err
+			}
+			sd.st.GrowCap(sp, n)
+		}
+		sd.st.SetLen(sp, n)
+		for i := range n {
+			sd.st.Elem.Copy(sd.st.Index(sp, i), unsafe.Add(stage, i*sd.esz))
+		}
+	}
+	if err := d.sliceElems(sd, sp, n); err != nil {
+		return err
+	}
+	d.pop()
+	return nil
+}
+
+// elem decodes the value whose first token is d.tok into the slice
+// element at p.
+func (d *decodeState) elem(sd *sliceDec, p unsafe.Pointer) error {
+	if sd.kind != scalarNone && d.storeScalar(sd.kind, p) {
+		return nil
+	}
+	return sd.dec(d, p)
+}
+
+// sliceElems decodes the elements of an array from element i on into the
+// slice at p, whose first i elements are decoded already, reusing its
+// capacity and growing it geometrically, and sets its length to the
+// number of elements. d.tok holds the first token of element i, or the
+// end of the array; the path's last step is the element index.
+func (d *decodeState) sliceElems(sd *sliceDec, p unsafe.Pointer, i int) error {
+	st := sd.st
+	for d.tok.Kind != stream.KindEndArray {
+		if i >= d.maxLen() {
+			return d.containerLimit(i + 1)
+		}
+		if i >= st.Cap(p) {
+			by := growBy(i, sd.esz)
+			if err := d.charge(appendGrowth(i, i+by, sd.csz)); err != nil {
+				return err
+			}
+			// Len == Cap == i here; GrowCap keeps the i elements.
+			st.SetLen(p, i)
+			st.GrowCap(p, by)
+		}
+		if i >= st.Len(p) {
+			st.SetLen(p, i+1)
+		}
+		d.setIndex(i)
+		if err := d.elem(sd, st.Index(p, i)); err != nil {
+			return err
+		}
+		i++
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+	}
+	st.SetLen(p, i)
+	return nil
+}
+
+// flatSlice decodes the elements of an array, of a type without pointers
+// and esz bytes, into d.flat, then stores them in a new slice of the exact
+// length at p: one allocation and no copies as the array grows. No
+// element decoder can use d.flat while it runs (an element without
+// pointers holds no slice), but d.flat may move as it grows, so elements
+// are addressed by offset.
+//
+// The spare capacity of d.flat is kept zeroed, so that elements are
+// decoded into zeroed memory without clearing each one: flatSlice zeroes
+// what it used, in one pass, before it returns.
+func (d *decodeState) flatSlice(sd *sliceDec, p unsafe.Pointer) error {
+	base := len(d.flat)
+	i, err := d.flatElems(sd)
+	if err == nil {
+		if i == 0 {
+			sd.st.SetEmpty(p)
+		} else if err = d.charge(i * sd.csz); err == nil {
+			b := make([]byte, len(d.flat)-base) // with the copy: not zeroed first
+			copy(b, d.flat[base:])
+			sd.st.SetBytes(p, b, i)
+		}
+	}
+	clear(d.flat[base:])
+	d.flat = d.flat[:base]
+	return err
+}
+
+// flatElems is flatSlice's loop: it appends the elements to d.flat and
+// returns how many there are.
+func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
+	esz := sd.esz
+	i := 0
+	d.pushIndex(0)
+	for {
+		// A scalar element is read without a token when there is room
+		// for it (which growing, below, charges for).
+		if n := len(d.flat); sd.kind != scalarNone && i < d.maxLen() && cap(d.flat)-n >= esz {
+			d.setIndex(i)
+			if ok, err := d.readScalar(sd.kind, unsafe.Pointer(&d.flat[:n+esz][n])); err != nil {
+				return 0, err
+			} else if ok {
+				d.flat = d.flat[:n+esz]
+				i++
+				continue
+			}
+		}
+		// An array element's start is read without a token.
+		started := sd.arr != nil && d.r.ReadStartArray()
+		if !started {
+			if err := d.nextValue(); err != nil {
+				return 0, err
+			}
+			if d.tok.Kind == stream.KindEndArray {
+				break
+			}
+		}
+		if i >= d.maxLen() {
+			return 0, d.containerLimit(i + 1)
+		}
+		n := len(d.flat)
+		if cap(d.flat)-n < esz {
+			// In elements, as charged (csz bytes each).
+			if err := d.charge(appendGrowth(cap(d.flat)/esz, n/esz+1, sd.csz)); err != nil {
+				return 0, err
+			}
+		}
+		d.flat = slices.Grow(d.flat, esz)[:n+esz] // zeroed (see flatSlice)
+		d.setIndex(i)
+		var err error
+		if started {
+			err = sd.arr.elems(d, unsafe.Pointer(&d.flat[n]))
+		} else {
+			err = d.elem(sd, unsafe.Pointer(&d.flat[n]))
+		}
+		if err != nil {
+			return 0, err
+		}
+		i++
+	}
+	d.pop()
+	return i, nil
+}
+
+// hasPointers reports whether values of t hold pointers.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// growBy returns how many elements of esz bytes to make room for in a
+// full slice of n elements: at first as many as fit in 64 bytes, from 1
+// to 4, then n, doubling the capacity. (Asking for one each time would
+// follow append's policy, which grows large slices by 1.25×: the
+// allocations then total about 5× the final slice, too much on hostile
+// input of one-byte elements; and four large elements for every array of
+// a deeply nested document cost more than 64× its bytes; see
+// memory_test.go and TestHostileDepth.)
+func growBy(n, esz int) int {
+	if n == 0 {
+		return min(max(64/max(esz, 1), 1), 4)
+	}
+	return n
+}
+
+// arrayDecoder decodes an array into a Go array: extra elements are
+// skipped, missing ones zeroed.
+func arrayDecoder(t reflect.Type) decFunc {
+	ad := newArrayDec(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		switch d.tok.Kind {
+		case stream.KindStartArray:
+		case stream.KindNull:
+			return nil
+		default:
+			return d.typeError(t)
+		}
+		return ad.elems(d, p)
+	}
+}
+
+// arrayDec is what the decoder of one Go array type needs.
+type arrayDec struct {
+	at   *rt.ArrayType
+	dec  decFunc    // of an element
+	kind scalarKind // of an element
+}
+
+func newArrayDec(t reflect.Type) *arrayDec {
+	return &arrayDec{at: rt.NewArrayType(t), dec: decoderOf(t.Elem()), kind: elemScalarKind(t.Elem())}
+}
+
+// elemScalarKind is scalarKindOf for the elements of arrays, but for
+// pointers: elements are seldom null, and a try for each would cost more
+// than it saves.
+func elemScalarKind(t reflect.Type) scalarKind {
+	if k := scalarKindOf(t); k != scalarPointer {
+		return k
+	}
+	return scalarNone
+}
+
+// elems decodes the elements of an array, whose start has been read,
+// into the Go array at p.
+func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
+	at, kind, n := ad.at, ad.kind, ad.at.Len()
+	i := 0
+	if kind != scalarNone {
+		// The common case: as many scalars as the Go array holds, each
+		// read without a token (see readScalar), which can raise no type
+		// error, so the path needs no step for them.
+		for ; i < n && i < d.maxLen(); i++ {
+			if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
+				return err
+			} else if !ok {
+				break
+			}
+		}
+		if i == n && d.r.ReadEndArray() {
+			return nil
+		}
+	}
+	d.pushIndex(i)
+	for {
+		// An element read without a token (see readScalar).
+		if i < n && i < d.maxLen() {
+			d.setIndex(i)
+			if ok, err := d.readScalar(kind, at.Index(p, i)); err != nil {
+				return err
+			} else if ok {
+				i++
+				continue
+			}
+		}
+		if err := d.nextValue(); err != nil {
+			return err
+		}
+		if d.tok.Kind == stream.KindEndArray {
+			break
+		}
+		if i >= d.maxLen() {
+			return d.containerLimit(i + 1)
+		}
+		if i < n {
+			d.setIndex(i)
+			if ep := at.Index(p, i); kind == scalarNone || !d.storeScalar(kind, ep) {
+				if err := ad.dec(d, ep); err != nil {
+					return err
+				}
+			}
+		} else if err := d.skipRest(); err != nil {
+			return err
+		}
+		i++
+	}
+	d.pop()
+	for ; i < n; i++ {
+		at.Elem.Zero(at.Index(p, i))
+	}
+	return nil
+}
+
+// mapKeyDecFunc stores the current key token into the key value at kp. It
+// reports false after saving an error for a key that does not fit.
