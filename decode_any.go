@@ -2,6 +2,7 @@ package smile
 
 import (
 	"math/big"
+	"reflect"
 	"strconv"
 	"unsafe"
 
@@ -338,4 +339,63 @@ func (d *decodeState) arrayAny() (any, error) {
 		d.elems.moveTo(base, a[arrayHead:])
 	}
 	return d.arrays.box(a, &d.used), nil
+}
+
+// ifaceDecoder is the decoder of non-empty interface types: a non-nil
+// pointer held by the interface is decoded into; null sets the interface
+// to nil; anything else is an *UnmarshalTypeError.
+func ifaceDecoder(t reflect.Type) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		if rt.IfaceIsNil(p) {
+			if d.tok.Kind == stream.KindNull {
+				return nil
+			}
+			return d.typeError(t)
+		}
+		if ok, err := d.intoHeldPointer(rt.Iface(p), p); ok {
+			return err
+		}
+		if d.tok.Kind == stream.KindNull {
+			typ.Zero(p)
+			return nil
+		}
+		return d.typeError(t)
+	}
+}
+
+// intoHeldPointer decodes into the value pointed to by v, the value of the
+// interface at p, when v is a non-nil pointer (encoding/json's indirect). A
+// null decodes into it only when it points to a pointer. It reports false
+// when it did nothing.
+func (d *decodeState) intoHeldPointer(v any, p unsafe.Pointer) (bool, error) {
+	vt := reflect.TypeOf(v)
+	if vt == nil || vt.Kind() != reflect.Pointer {
+		return false, nil
+	}
+	_, data := rt.Unpack(v)
+	if data == nil || data == p { // data == p: an interface holding its own address
+		return false, nil
+	}
+	if d.tok.Kind == stream.KindNull && vt.Elem().Kind() != reflect.Pointer {
+		return false, nil
+	}
+	return true, decoderOf(vt.Elem())(d, data)
+}
+
+// decodeEmptyInterface is the decoder of any: a non-nil pointer held is
+// decoded into, otherwise the interface receives a new value.
+func decodeEmptyInterface(d *decodeState, p unsafe.Pointer) error {
+	ep := (*any)(p)
+	if *ep != nil {
+		if ok, err := d.intoHeldPointer(*ep, p); ok {
+			return err
+		}
+	}
+	v, err := d.anyValue()
+	if err != nil {
+		return err
+	}
+	*ep = v
+	return nil
 }

@@ -1,7 +1,6 @@
 package smile
 
 import (
-	"errors"
 	"io"
 	"reflect"
 	"strconv"
@@ -12,15 +11,6 @@ import (
 
 	"github.com/go-smile/smile/stream"
 )
-
-// ErrUnknownField is wrapped by the *UnmarshalTypeError reported for an
-// object key that matches no struct field when
-// DecOptions.DisallowUnknownFields is set.
-var ErrUnknownField = errors.New("unknown field")
-
-// decFunc decodes the value whose first token is d.tok into the Go value
-// at p. It is built once per Go type and does not depend on options.
-type decFunc func(d *decodeState, p unsafe.Pointer) error
 
 // pathSeg is one step of the path from the root to the value being
 // decoded: an array index (idx >= 0) or an object member (idx < 0), named

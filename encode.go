@@ -11,160 +11,12 @@ import (
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
-	"github.com/go-smile/smile/stream"
 )
 
 // An encoderFunc writes the Go value at p, whose type the function was
 // built for, to e.w. Encoders are built once per type (typeEncoder) and do
 // not depend on options: they read e.cfg at call time.
 type encoderFunc func(e *encodeState, p unsafe.Pointer) error
-
-// startDetectingCyclesAfter is the pointer depth after which encoders
-// track the pointers, maps and slices they are inside of, to report a
-// cycle instead of overflowing the stack (encoding/json's value).
-const startDetectingCyclesAfter = 1000
-
-// maxEncodeDepth is the nesting of pointers, maps and slices beyond which
-// Marshal fails with an *UnsupportedValueError instead of overflowing the
-// stack on a very deep (not cyclic) value. Readers refuse such documents
-// anyway: DefaultMaxDepth is 1000.
-const maxEncodeDepth = 10000
-
-// encodeState is the per-call state of an encoding: the Writer, the mode,
-// cycle tracking and scratch space. It is pooled.
-type encodeState struct {
-	w    *stream.Writer
-	wopt stream.WriterOptions // the options w was made with
-	cfg  *encConfig
-
-	ptrLevel uint
-	ptrSeen  map[cycleKey]struct{}
-
-	// words holds pointer-shaped values taken out of interfaces, so that
-	// encoders, which take a pointer to the value, can be given one
-	// without an allocation (see encodeWord).
-	words []unsafe.Pointer
-
-	// entries and keyArena hold the entries of the maps being encoded, as
-	// stacks shared by nested maps (see encode_map.go).
-	entries  []mapEntry
-	keys     []string // the keys of the map[string]string and map[string]any being encoded
-	keyArena []byte
-
-	// ranges are the map iterators of the maps being encoded, a stack
-	// of which the first mapRanges are in use (see startMapRange).
-	ranges    []*rt.MapRange
-	mapRanges int
-
-	scratch []byte         // time and number formatting
-	r       *stream.Reader // re-reads MarshalSmile output and RawMessages
-
-	// root is the encoder of the type of the last value given to
-	// marshalDocument, which the next one of the same type reuses without
-	// a lookup in rootEncoderCache.
-	root *rootEncoder
-}
-
-// cycleKey identifies a pointer, map or slice an encoder is inside of.
-type cycleKey struct {
-	p   unsafe.Pointer
-	n   int // slice length; 0 otherwise
-	typ uintptr
-}
-
-var encodeStatePool sync.Pool
-
-// newEncodeState returns a pooled (or new) state set up for cfg.
-func newEncodeState(cfg *encConfig) *encodeState {
-	e, _ := encodeStatePool.Get().(*encodeState)
-	if e == nil {
-		e = new(encodeState)
-	}
-	e.setConfig(cfg)
-	return e
-}
-
-// setConfig makes e write with cfg.
-func (e *encodeState) setConfig(cfg *encConfig) {
-	if e.cfg != cfg || e.w == nil { // not the mode of the last call, as usual
-		e.switchConfig(cfg)
-	}
-}
-
-// switchConfig is setConfig for another mode: it makes a new Writer (which
-// takes over the old one's buffer) when the stream options differ from
-// those of the current one.
-func (e *encodeState) switchConfig(cfg *encConfig) {
-	e.cfg = cfg
-	if e.w == nil || e.wopt != cfg.stream {
-		var buf []byte
-		if e.w != nil {
-			buf = e.w.Bytes()[:0]
-		}
-		// The options were validated when cfg was made.
-		e.w, _ = stream.NewWriter(cfg.stream)
-		e.w.Reset(buf)
-		e.wopt = cfg.stream
-	}
-}
-
-// Buffers larger than these are dropped after use rather than kept for
-// the next one. The output buffer is kept up to maxKeepOutput, so that a
-// program marshaling documents of a few megabytes does not grow a new one
-// each time (the pool lets go of it after two idle garbage collections).
-const (
-	maxKeep       = 1 << 20
-	maxKeepOutput = 16 << 20
-)
-
-// reset readies e, which an Encoder keeps, for the next document after
-// one was written, failed or panicked: an empty Writer, which keeps its
-// buffer, and no pointers, words or map iterations left over.
-func (e *encodeState) reset() {
-	e.w.Reset(e.keptBuffer())
-	e.ptrLevel = 0
-	if len(e.ptrSeen) != 0 {
-		clear(e.ptrSeen)
-	}
-	e.words = e.words[:0]
-	for e.mapRanges > 0 { // after a panic
-		e.mapRanges--
-		e.ranges[e.mapRanges].Stop()
-	}
-}
-
-// keptBuffer returns e.w's buffer emptied, or nil when it grew too large
-// to keep.
-func (e *encodeState) keptBuffer() []byte {
-	b := e.w.Bytes()
-	if cap(b) > maxKeepOutput {
-		return nil
-	}
-	return b[:0]
-}
-
-// release readies e for the next Marshal after one returned, and returns
-// it to the pool, dropping buffers that grew too large to keep. Encoders
-// undo their own words, cycle tracking and map iterations when they
-// return, even with an error, so only the Writer is left to reset. A
-// Marshal that panics does not return its state, which may be inside a
-// document, to the pool.
-func (e *encodeState) release() {
-	e.w.Reset(e.keptBuffer())
-	if e.r != nil {
-		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
-	}
-	if cap(e.keyArena) > maxKeep {
-		e.keyArena = nil
-	}
-	if cap(e.entries) > maxKeep/32 {
-		e.entries = nil
-	}
-	if cap(e.keys) > maxKeep/16 {
-		e.keys = nil
-	}
-	encodeStatePool.Put(e)
-}
 
 // marshalDocument writes v as one complete document: the header, the value
 // and the end marker when enabled.
@@ -248,65 +100,6 @@ func encodesPointee(t reflect.Type) bool {
 // values: MarshalSmileTo, MarshalSmile, MarshalJSON or MarshalText.
 func hasMarshalMethod(t reflect.Type) bool {
 	return t.Implements(marshalerToType) || t.Implements(marshalerType) || t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType)
-}
-
-// encodeAny writes the value held by the interface v, choosing the encoder
-// of its dynamic type. The value is not addressable, as in encoding/json:
-// methods with pointer receivers are not used for it.
-func (e *encodeState) encodeAny(v any) error {
-	if v == nil {
-		return e.w.WriteNull()
-	}
-	key, data := rt.Unpack(v)
-	var enc ifaceEncoderFunc
-	if f, ok := ifaceEncoderCache.Load(key); ok {
-		enc = f.(ifaceEncoderFunc)
-	} else {
-		enc = ifaceEncoder(reflect.TypeOf(v))
-	}
-	return enc(e, data)
-}
-
-// An ifaceEncoderFunc writes a value given the data word of an interface
-// holding it.
-type ifaceEncoderFunc func(e *encodeState, data unsafe.Pointer) error
-
-var ifaceEncoderCache sync.Map // rt.TypeKey -> ifaceEncoderFunc
-
-// ifaceEncoder returns the encoder of t, not addressable, for values held
-// in interfaces.
-func ifaceEncoder(t reflect.Type) ifaceEncoderFunc {
-	return cachedFunc(&ifaceEncoderCache, t,
-		func(get func() ifaceEncoderFunc) ifaceEncoderFunc {
-			return func(e *encodeState, data unsafe.Pointer) error { return get()(e, data) }
-		},
-		func(t reflect.Type) ifaceEncoderFunc {
-			if encodesPointee(t) {
-				// What typeEncoder(t, false) does, given the pointer
-				// itself: the data word.
-				return ifaceEncoderFunc(ptrTargetEncoder(t))
-			}
-			enc := typeEncoder(t, false)
-			if rt.DirectIface(t) {
-				// The data word is the value itself.
-				return func(e *encodeState, data unsafe.Pointer) error { return e.encodeWord(enc, data) }
-			}
-			return ifaceEncoderFunc(enc)
-		})
-}
-
-// encodeWord calls enc with a pointer to the pointer-shaped value w, kept
-// in e.words so that taking its address does not allocate. Nested calls
-// may reallocate e.words; the pointer handed to enc stays valid, since it
-// keeps the old array alive and nothing writes that slot again before enc
-// returns.
-func (e *encodeState) encodeWord(enc encoderFunc, w unsafe.Pointer) error {
-	i := len(e.words)
-	e.words = append(e.words, w)
-	err := enc(e, unsafe.Pointer(&e.words[i]))
-	e.words[i] = nil
-	e.words = e.words[:i]
-	return err
 }
 
 var (
@@ -620,14 +413,4 @@ func (e *encodeState) encodeTrackedPointee(q unsafe.Pointer, t reflect.Type, key
 	err := elem(e, q)
 	e.leaveCycleCheck(k)
 	return err
-}
-
-// encodeEface writes the value held by the any at p.
-func encodeEface(e *encodeState, p unsafe.Pointer) error {
-	return e.encodeAny(rt.Eface(p))
-}
-
-// encodeIface writes the value held by the non-empty interface at p.
-func encodeIface(e *encodeState, p unsafe.Pointer) error {
-	return e.encodeAny(rt.Iface(p))
 }

@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -195,3 +196,8 @@ func errorPath(err error) *string {
 
 // Unwrap returns the error returned by the method.
 func (e *MarshalerError) Unwrap() error { return e.Err }
+
+// ErrUnknownField is wrapped by the *UnmarshalTypeError reported for an
+// object key that matches no struct field when
+// DecOptions.DisallowUnknownFields is set.
+var ErrUnknownField = errors.New("unknown field")

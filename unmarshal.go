@@ -131,3 +131,12 @@ func (d *decodeState) checkEnd() error {
 		}
 	}
 }
+
+// Unmarshaler is implemented by types that decode themselves from Smile.
+// UnmarshalSmile receives one value as a complete, standalone Smile
+// document (header, value). It must copy the data if it keeps it after
+// returning. UnmarshalerFrom, whose method reads tokens from a Reader
+// instead of parsing a document, costs less and is checked first.
+type Unmarshaler interface {
+	UnmarshalSmile(data []byte) error
+}

@@ -1,0 +1,78 @@
+package smile
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+)
+
+// encodeAny writes the value held by the interface v, choosing the encoder
+// of its dynamic type. The value is not addressable, as in encoding/json:
+// methods with pointer receivers are not used for it.
+func (e *encodeState) encodeAny(v any) error {
+	if v == nil {
+		return e.w.WriteNull()
+	}
+	key, data := rt.Unpack(v)
+	var enc ifaceEncoderFunc
+	if f, ok := ifaceEncoderCache.Load(key); ok {
+		enc = f.(ifaceEncoderFunc)
+	} else {
+		enc = ifaceEncoder(reflect.TypeOf(v))
+	}
+	return enc(e, data)
+}
+
+// An ifaceEncoderFunc writes a value given the data word of an interface
+// holding it.
+type ifaceEncoderFunc func(e *encodeState, data unsafe.Pointer) error
+
+var ifaceEncoderCache sync.Map // rt.TypeKey -> ifaceEncoderFunc
+
+// ifaceEncoder returns the encoder of t, not addressable, for values held
+// in interfaces.
+func ifaceEncoder(t reflect.Type) ifaceEncoderFunc {
+	return cachedFunc(&ifaceEncoderCache, t,
+		func(get func() ifaceEncoderFunc) ifaceEncoderFunc {
+			return func(e *encodeState, data unsafe.Pointer) error { return get()(e, data) }
+		},
+		func(t reflect.Type) ifaceEncoderFunc {
+			if encodesPointee(t) {
+				// What typeEncoder(t, false) does, given the pointer
+				// itself: the data word.
+				return ifaceEncoderFunc(ptrTargetEncoder(t))
+			}
+			enc := typeEncoder(t, false)
+			if rt.DirectIface(t) {
+				// The data word is the value itself.
+				return func(e *encodeState, data unsafe.Pointer) error { return e.encodeWord(enc, data) }
+			}
+			return ifaceEncoderFunc(enc)
+		})
+}
+
+// encodeWord calls enc with a pointer to the pointer-shaped value w, kept
+// in e.words so that taking its address does not allocate. Nested calls
+// may reallocate e.words; the pointer handed to enc stays valid, since it
+// keeps the old array alive and nothing writes that slot again before enc
+// returns.
+func (e *encodeState) encodeWord(enc encoderFunc, w unsafe.Pointer) error {
+	i := len(e.words)
+	e.words = append(e.words, w)
+	err := enc(e, unsafe.Pointer(&e.words[i]))
+	e.words[i] = nil
+	e.words = e.words[:i]
+	return err
+}
+
+// encodeEface writes the value held by the any at p.
+func encodeEface(e *encodeState, p unsafe.Pointer) error {
+	return e.encodeAny(rt.Eface(p))
+}
+
+// encodeIface writes the value held by the non-empty interface at p.
+func encodeIface(e *encodeState, p unsafe.Pointer) error {
+	return e.encodeAny(rt.Iface(p))
+}

@@ -1,0 +1,156 @@
+package smile
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/stream"
+)
+
+// startDetectingCyclesAfter is the pointer depth after which encoders
+// track the pointers, maps and slices they are inside of, to report a
+// cycle instead of overflowing the stack (encoding/json's value).
+const startDetectingCyclesAfter = 1000
+
+// maxEncodeDepth is the nesting of pointers, maps and slices beyond which
+// Marshal fails with an *UnsupportedValueError instead of overflowing the
+// stack on a very deep (not cyclic) value. Readers refuse such documents
+// anyway: DefaultMaxDepth is 1000.
+const maxEncodeDepth = 10000
+
+// encodeState is the per-call state of an encoding: the Writer, the mode,
+// cycle tracking and scratch space. It is pooled.
+type encodeState struct {
+	w    *stream.Writer
+	wopt stream.WriterOptions // the options w was made with
+	cfg  *encConfig
+
+	ptrLevel uint
+	ptrSeen  map[cycleKey]struct{}
+
+	// words holds pointer-shaped values taken out of interfaces, so that
+	// encoders, which take a pointer to the value, can be given one
+	// without an allocation (see encodeWord).
+	words []unsafe.Pointer
+
+	// entries and keyArena hold the entries of the maps being encoded, as
+	// stacks shared by nested maps (see encode_map.go).
+	entries  []mapEntry
+	keys     []string // the keys of the map[string]string and map[string]any being encoded
+	keyArena []byte
+
+	// ranges are the map iterators of the maps being encoded, a stack
+	// of which the first mapRanges are in use (see startMapRange).
+	ranges    []*rt.MapRange
+	mapRanges int
+
+	scratch []byte         // time and number formatting
+	r       *stream.Reader // re-reads MarshalSmile output and RawMessages
+
+	// root is the encoder of the type of the last value given to
+	// marshalDocument, which the next one of the same type reuses without
+	// a lookup in rootEncoderCache.
+	root *rootEncoder
+}
+
+// cycleKey identifies a pointer, map or slice an encoder is inside of.
+type cycleKey struct {
+	p   unsafe.Pointer
+	n   int // slice length; 0 otherwise
+	typ uintptr
+}
+
+var encodeStatePool sync.Pool
+
+// newEncodeState returns a pooled (or new) state set up for cfg.
+func newEncodeState(cfg *encConfig) *encodeState {
+	e, _ := encodeStatePool.Get().(*encodeState)
+	if e == nil {
+		e = new(encodeState)
+	}
+	e.setConfig(cfg)
+	return e
+}
+
+// setConfig makes e write with cfg.
+func (e *encodeState) setConfig(cfg *encConfig) {
+	if e.cfg != cfg || e.w == nil { // not the mode of the last call, as usual
+		e.switchConfig(cfg)
+	}
+}
+
+// switchConfig is setConfig for another mode: it makes a new Writer (which
+// takes over the old one's buffer) when the stream options differ from
+// those of the current one.
+func (e *encodeState) switchConfig(cfg *encConfig) {
+	e.cfg = cfg
+	if e.w == nil || e.wopt != cfg.stream {
+		var buf []byte
+		if e.w != nil {
+			buf = e.w.Bytes()[:0]
+		}
+		// The options were validated when cfg was made.
+		e.w, _ = stream.NewWriter(cfg.stream)
+		e.w.Reset(buf)
+		e.wopt = cfg.stream
+	}
+}
+
+// reset readies e, which an Encoder keeps, for the next document after
+// one was written, failed or panicked: an empty Writer, which keeps its
+// buffer, and no pointers, words or map iterations left over.
+func (e *encodeState) reset() {
+	e.w.Reset(e.keptBuffer())
+	e.ptrLevel = 0
+	if len(e.ptrSeen) != 0 {
+		clear(e.ptrSeen)
+	}
+	e.words = e.words[:0]
+	for e.mapRanges > 0 { // after a panic
+		e.mapRanges--
+		e.ranges[e.mapRanges].Stop()
+	}
+}
+
+// keptBuffer returns e.w's buffer emptied, or nil when it grew too large
+// to keep.
+func (e *encodeState) keptBuffer() []byte {
+	b := e.w.Bytes()
+	if cap(b) > maxKeepOutput {
+		return nil
+	}
+	return b[:0]
+}
+
+// release readies e for the next Marshal after one returned, and returns
+// it to the pool, dropping buffers that grew too large to keep. Encoders
+// undo their own words, cycle tracking and map iterations when they
+// return, even with an error, so only the Writer is left to reset. A
+// Marshal that panics does not return its state, which may be inside a
+// document, to the pool.
+func (e *encodeState) release() {
+	e.w.Reset(e.keptBuffer())
+	if e.r != nil {
+		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
+	}
+	if cap(e.keyArena) > maxKeep {
+		e.keyArena = nil
+	}
+	if cap(e.entries) > maxKeep/32 {
+		e.entries = nil
+	}
+	if cap(e.keys) > maxKeep/16 {
+		e.keys = nil
+	}
+	encodeStatePool.Put(e)
+}
+
+// Buffers larger than these are dropped after use rather than kept for
+// the next one. The output buffer is kept up to maxKeepOutput, so that a
+// program marshaling documents of a few megabytes does not grow a new one
+// each time (the pool lets go of it after two idle garbage collections).
+const (
+	maxKeep       = 1 << 20
+	maxKeepOutput = 16 << 20
+)
