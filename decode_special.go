@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"reflect"
 	"slices"
@@ -666,4 +667,49 @@ func intTextLen(v int64) int {
 		n++
 	}
 	return n
+}
+
+var decUnmarshalerFromType = reflect.TypeFor[UnmarshalerFrom]()
+
+// unmarshalerFromDecoder calls UnmarshalSmileFrom with a Reader over the
+// value, copied as a standalone document.
+func unmarshalerFromDecoder(t reflect.Type) decFunc {
+	typ := rt.TypeOf(t)
+	return func(d *decodeState, p unsafe.Pointer) error {
+		b, err := d.capture()
+		if err != nil {
+			return err
+		}
+		r, err := d.captureReader(b)
+		if err != nil {
+			return err
+		}
+		if err := typ.PtrValue(p).(UnmarshalerFrom).UnmarshalSmileFrom(r); err != nil {
+			return err
+		}
+		if k, err := r.PeekKind(); err != io.EOF || r.Depth() != 0 {
+			if err == nil {
+				err = fmt.Errorf("the next token is a %s", k)
+			}
+			return fmt.Errorf("smile: UnmarshalSmileFrom of %s did not read exactly one value (%v)", reflect.PointerTo(t), err)
+		}
+		return nil
+	}
+}
+
+// captureReader returns the Reader of captured values, reading b.
+func (d *decodeState) captureReader(b []byte) (*stream.Reader, error) {
+	if d.capR == nil || d.capRCfg != d.cfg {
+		// The copy has a header; the input's limits were checked.
+		o := d.cfg.stream
+		o.HeaderOptional = false
+		r, err := stream.NewReader(b, o)
+		if err != nil {
+			return nil, err
+		}
+		d.capR, d.capRCfg = r, d.cfg
+		return r, nil
+	}
+	d.capR.Reset(b)
+	return d.capR, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/internal/rt"
+	"github.com/go-smile/smile/internal/seam"
 	"github.com/go-smile/smile/internal/transcode"
 )
 
@@ -314,4 +315,43 @@ func (e *encodeState) encodeNilMarshaler(v any, vt reflect.Type) error {
 		}
 	}
 	return e.w.WriteNull()
+}
+
+// marshalerToEncoder calls MarshalSmileTo; a nil pointer is written as
+// null without a call.
+func marshalerToEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encodeState, p unsafe.Pointer) error {
+		if isPtr && rt.Deref(p) == nil {
+			return e.w.WriteNull()
+		}
+		return e.callMarshalerTo(rtt.Value(p).(MarshalerTo), t)
+	}
+}
+
+// addrMarshalerToEncoder calls MarshalSmileTo, which has a pointer
+// receiver, on addressable values of t.
+func addrMarshalerToEncoder(t reflect.Type) encoderFunc {
+	rtt := rt.TypeOf(t)
+	return func(e *encodeState, p unsafe.Pointer) error {
+		return e.callMarshalerTo(rtt.PtrValue(p).(MarshalerTo), t)
+	}
+}
+
+// callMarshalerTo calls m.MarshalSmileTo with e.w, made to accept exactly
+// one value during the call.
+func (e *encodeState) callMarshalerTo(m MarshalerTo, t reflect.Type) error {
+	saved, err := seam.BeginOneValue(e.w)
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalSmileTo"}
+	}
+	err = m.MarshalSmileTo(e.w)
+	if endErr := seam.EndOneValue(e.w, saved); err == nil {
+		err = endErr
+	}
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalSmileTo"}
+	}
+	return nil
 }

@@ -1,6 +1,8 @@
 package smile
 
-import "io"
+import (
+	"io"
+)
 
 // An Encoder writes a sequence of Smile documents to an io.Writer, one per
 // call to Encode. It reuses its buffer, so encoding values of types it has
@@ -44,4 +46,9 @@ func (enc *Encoder) Encode(v any) error {
 	}
 	e.reset()
 	return err
+}
+
+// NewEncoder returns an Encoder that writes to w with the options of m.
+func (m EncMode) NewEncoder(w io.Writer) *Encoder {
+	return &Encoder{w: w, cfg: m.config()}
 }

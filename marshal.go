@@ -1,7 +1,7 @@
 package smile
 
 import (
-	"io"
+	"github.com/go-smile/smile/stream"
 )
 
 // Marshaler is implemented by types that encode themselves to Smile.
@@ -37,7 +37,55 @@ func (m EncMode) Marshal(v any) ([]byte, error) {
 	return out, err
 }
 
-// NewEncoder returns an Encoder that writes to w with the options of m.
-func (m EncMode) NewEncoder(w io.Writer) *Encoder {
-	return &Encoder{w: w, cfg: m.config()}
+// MarshalEncode writes v with the default EncOptions as the next value of
+// w; see EncMode.MarshalEncode.
+func MarshalEncode(w *stream.Writer, v any) error {
+	return EncMode{}.MarshalEncode(w, v)
+}
+
+// MarshalEncode writes v as the next value of w: at the root (a document
+// of one value, or the next of a root-level sequence), as an element of
+// the array open in w, or as the value of the key just written. It
+// continues w's shared-name and shared-value tables, so writing the
+// elements of a slice one by one between w.WriteStartArray and
+// w.WriteEndArray gives exactly the bytes Marshal gives for the whole
+// slice, when w was made with m.WriterOptions(). With a Writer made by
+// stream.NewWriterTo, memory stays flat however many values are written:
+// w flushes its buffer by itself; call w.Flush at the end.
+//
+// The options that are stream.WriterOptions (the header, shared names
+// and values, raw binary, the end marker, the float32 sign bits) are w's
+// own, given when w was made; m's EncOptions of the same names do not
+// apply, and MarshalEncode neither ends the document nor writes an end
+// marker (call w.EndDocument). The other options of m (MapKeyOrder, Time,
+// ReplaceInvalidUTF8) apply as in Marshal.
+//
+// When v cannot be encoded, part of it may already be in w (or flushed
+// from it), and w may stand inside it: the output is then incomplete.
+func (m EncMode) MarshalEncode(w *stream.Writer, v any) error {
+	e := newEncodeState(m.config())
+	own := e.w
+	e.w = w
+	err := e.marshalValue(v)
+	e.w = own
+	e.release()
+	return err
+}
+
+// MarshalerTo is implemented by types that write themselves into the
+// document being encoded, as json/v2's MarshalerTo does: MarshalSmileTo
+// writes exactly one value (a scalar, or an array or object with its
+// contents and end) with w, which is the Writer of the whole document,
+// continuing its shared tables. Prefer it to Marshaler: MarshalSmile
+// returns a document that Marshal must read again, token by token,
+// while MarshalSmileTo writes straight into the output and allocates
+// nothing of its own.
+//
+// Marshal checks MarshalSmileTo before MarshalSmile and MarshalText. The
+// method must not write a key where it is called, nor a second value, nor
+// end the document; w refuses those with a *stream.WriterError. Writing
+// no value, or leaving an array or object open, is an error too. Every
+// error of the method, and these, are returned as a *MarshalerError.
+type MarshalerTo interface {
+	MarshalSmileTo(w *stream.Writer) error
 }

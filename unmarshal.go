@@ -1,8 +1,11 @@
 package smile
 
 import (
+	"fmt"
 	"io"
+	"unsafe"
 
+	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -139,4 +142,145 @@ func (d *decodeState) checkEnd() error {
 // instead of parsing a document, costs less and is checked first.
 type Unmarshaler interface {
 	UnmarshalSmile(data []byte) error
+}
+
+// UnmarshalDecode decodes the next value of r into the value v points to,
+// with the default DecOptions; see DecMode.UnmarshalDecode.
+func UnmarshalDecode(r *stream.Reader, v any) error {
+	return DecMode{}.UnmarshalDecode(r, v)
+}
+
+// UnmarshalDecode decodes the next value of r into the value v points to,
+// as Unmarshal decodes a document's root value, and leaves r just after
+// that value. It is the way to read one element of a large array (or one
+// member of a large object) at a time: r holds the document's shared-name
+// and shared-value tables, so back-references to names and strings that
+// came before the value resolve as they do when the whole document is
+// decoded.
+//
+// At the root of the input (r.Depth() == 0) end markers before the value
+// are skipped, and with no value left UnmarshalDecode returns io.EOF.
+// Inside an array r must stand before an element, and inside an object
+// after a key (read the key with r.ReadToken or r.ReadKey first): when
+// the next token is the end of the array or object, or a key, it returns
+// an error and consumes nothing. Check r.PeekKind before each element.
+//
+// The stream-level options are r's own, given when r was made (header
+// required or optional, UTF-8 checks, MaxDepth and the length limits of
+// strings, binary values and big numbers): m's DecOptions of the same
+// names do not apply. To read under m's rules, make r with
+// m.ReaderOptions(). All the other options of m apply as in Unmarshal,
+// and DecOptions.MaxExpansion bounds what decoding allocates by the
+// bytes of this value alone (with the same floor as a whole document).
+// Error offsets are offsets in r's input; the field path of an
+// *UnmarshalTypeError starts at the value decoded. After an
+// *UnmarshalTypeError the rest of the value has been skipped and r may be
+// read on; after a *SyntaxError, a *LimitError or a read error r stands
+// inside the value and should not be read further.
+//
+// Decoding the values of one Reader with DecModes that differ in
+// CaseSensitiveFields may match keys as the first mode did: use one mode
+// per Reader.
+func (m DecMode) UnmarshalDecode(r *stream.Reader, v any) error {
+	dec, p, err := rootDecoder(v)
+	if err != nil {
+		return err
+	}
+	d, ownR, ownCfg := borrowDecodeState(m.config(), r)
+	err = d.streamValue(dec, p, "UnmarshalDecode", "the stream.Reader's PeekKind")
+	if err == nil {
+		err = d.err
+	}
+	d.giveBack(ownR, ownCfg)
+	if err != nil && err != io.EOF {
+		err = hint.Relabel(err, unmarshalDecodeVocab)
+	}
+	return err
+}
+
+// unmarshalDecodeVocab names the options in the errors of UnmarshalDecode:
+// those of the caller's Reader as ReaderOptions fields, the others as
+// DecOptions fields.
+var unmarshalDecodeVocab = &hint.Vocabulary{
+	Names: hint.Merge(
+		hint.GoNames("ReaderOptions.",
+			hint.HeaderOptional, hint.MaxDepth, hint.MaxStringLen, hint.MaxBinaryLen, hint.MaxBigNumberLen,
+			hint.AllowInvalidUTF8, hint.Lenient7Bit, hint.KeepNamesAcrossHeaders),
+		hint.GoNames("DecOptions.", hint.MaxContainerLen, hint.MaxExpansion)),
+	Set:      "set",
+	FromJSON: "compat.FromJSON",
+}
+
+// borrowDecodeState returns a pooled decodeState set up to read from r,
+// a Reader of the caller's, with cfg, and the Reader and config it had;
+// giveBack returns it to the pool with them, without touching r.
+func borrowDecodeState(cfg *decConfig, r *stream.Reader) (d *decodeState, ownR *stream.Reader, ownCfg *decConfig) {
+	d, _ = decodeStatePool.Get().(*decodeState)
+	if d == nil {
+		d = &decodeState{}
+	}
+	ownR, ownCfg = d.r, d.cfg
+	d.r, d.cfg = r, cfg
+	d.chunk = 4 << 10
+	return d, ownR, ownCfg
+}
+
+// giveBack returns d, borrowed by borrowDecodeState, to the pool with the
+// Reader and config it had.
+func (d *decodeState) giveBack(ownR *stream.Reader, ownCfg *decConfig) {
+	d.r, d.cfg = ownR, ownCfg
+	d.release()
+}
+
+// streamValue decodes the value at the reader's position into p with
+// dec, for a caller of a streaming API (api names it in errors; peek is
+// what tells the caller where a value stands). The value's memory budget
+// starts at its first byte. It returns what stops decoding: a
+// *noValueError where no value stands (nothing consumed), io.EOF at the
+// end of the input, or a fatal error; the first type error is left in
+// d.err.
+func (d *decodeState) streamValue(dec decFunc, p unsafe.Pointer, api, peek string) error {
+	d.err = nil
+	d.clearPath()
+	if d.r.Depth() > 0 {
+		k, err := d.r.PeekKind()
+		if err != nil {
+			return d.fatal(err)
+		}
+		switch k {
+		case stream.KindEndArray:
+			return &noValueError{fmt.Sprintf("smile: %s: no value at offset %d: the next token is the end of the array (check %s before each value)", api, d.r.InputOffset(), peek)}
+		case stream.KindEndObject:
+			return &noValueError{fmt.Sprintf("smile: %s: no value at offset %d: the next token is the end of the object (check %s before each value)", api, d.r.InputOffset(), peek)}
+		case stream.KindKey:
+			return &noValueError{fmt.Sprintf("smile: %s: no value at offset %d: the next token is a key (read the key first, then its value)", api, d.r.InputOffset())}
+		}
+	}
+	d.resetBudget(d.r.InputOffset(), -1) // counted from the bytes read (budget.go)
+	err := d.value(dec, p, d.r.Depth() == 0)
+	d.releaseAny() // the next value must not share chunks with this one
+	return err
+}
+
+// noValueError is the error of a streaming decode called where no value
+// stands: at the end of an array or object, or before a key.
+type noValueError struct{ msg string }
+
+func (e *noValueError) Error() string { return e.msg }
+
+// UnmarshalerFrom is implemented by types that read themselves from a
+// stream.Reader, as json/v2's UnmarshalerFrom does: UnmarshalSmileFrom
+// reads exactly one value (a scalar, or an array or object with its
+// contents and end) from r. Unmarshal checks it before UnmarshalSmile and
+// UnmarshalText.
+//
+// r holds that value alone, as a document of its own: its tokens are
+// copied, as for UnmarshalSmile, into a buffer that the decoding reuses,
+// and r is a Reader over them that the decoding reuses too, so that a
+// method that reads tokens allocates nothing of its own. Prefer it to
+// Unmarshaler, whose method must parse the document it is given. r, and
+// the bytes of its tokens, are valid only during the call. Reading less
+// or more than the one value is an error naming the method.
+type UnmarshalerFrom interface {
+	UnmarshalSmileFrom(r *stream.Reader) error
 }
