@@ -125,3 +125,38 @@ func durationDecoder(t reflect.Type) decFunc {
 		return ints(d, p)
 	}
 }
+
+// decodeTime accepts RFC 3339 text, integer epoch milliseconds or seconds
+// (DecOptions.IntegerTimes), and decimal epoch seconds (decode_time.go).
+func decodeTime(d *decodeState, p unsafe.Pointer) error {
+	tp := (*time.Time)(p)
+	switch d.tok.Kind {
+	case stream.KindString:
+		var t time.Time
+		if err := t.UnmarshalText(d.tok.Bytes()); err != nil {
+			return d.typeErrorErr(decTimeType, err)
+		}
+		*tp = t
+	case stream.KindInt:
+		*tp = d.integerTime(d.tok.Int())
+	case stream.KindBigInt:
+		v, ok := bigBytesInt64(d.tok.BigIntBytes())
+		if !ok {
+			return d.typeErrorErr(decTimeType, strconv.ErrRange)
+		}
+		*tp = d.integerTime(v)
+	case stream.KindBigDecimal, stream.KindFloat32, stream.KindFloat64:
+		sec, nsec, err := d.tokSeconds()
+		if err != nil {
+			if _, ok := err.(*LimitError); ok {
+				return err
+			}
+			return d.typeErrorErr(decTimeType, err)
+		}
+		*tp = time.Unix(sec, nsec).UTC()
+	case stream.KindNull:
+	default:
+		return d.typeError(decTimeType)
+	}
+	return nil
+}

@@ -166,3 +166,18 @@ func copyValue(w *stream.Writer, r *stream.Reader) error {
 		}
 	}
 }
+
+// decodeRawMessage stores the value as a standalone document; null gives
+// a document holding null, as encoding/json's RawMessage gets "null".
+func decodeRawMessage(d *decodeState, p unsafe.Pointer) error {
+	b, err := d.capture()
+	if err != nil {
+		return err
+	}
+	if err := d.charge(len(b)); err != nil {
+		return err
+	}
+	rm := (*RawMessage)(p)
+	*rm = append((*rm)[:0], b...)
+	return nil
+}
