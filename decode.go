@@ -1,32 +1,13 @@
 package smile
 
 import (
-	"encoding"
-	"encoding/json"
-	"math/big"
 	"reflect"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
-)
-
-var (
-	decUnmarshalerType       = reflect.TypeFor[Unmarshaler]()
-	decJSONUnmarshalerType   = reflect.TypeFor[json.Unmarshaler]()
-	decTextUnmarshalerType   = reflect.TypeFor[encoding.TextUnmarshaler]()
-	decBinaryUnmarshalerType = reflect.TypeFor[encoding.BinaryUnmarshaler]()
-	decRawMessageType        = reflect.TypeFor[RawMessage]()
-	decTimeType              = reflect.TypeFor[time.Time]()
-	decBigIntType            = reflect.TypeFor[big.Int]()
-	decDecimalType           = reflect.TypeFor[Decimal]()
-	decNumberType            = reflect.TypeFor[Number]()
-	decJsonNumberType        = reflect.TypeFor[json.Number]()
-	decAnyType               = reflect.TypeFor[any]()
-	decFloat64Type           = reflect.TypeFor[float64]()
 )
 
 // decCache maps rt.TypeKey(t) to the decFunc of t.
@@ -80,28 +61,28 @@ func rootDecoder(v any) (decFunc, unsafe.Pointer, error) {
 // binary values only), UnmarshalJSON, UnmarshalText, then the kind.
 func newDecoder(t reflect.Type) decFunc {
 	switch t {
-	case decRawMessageType:
+	case rawMessageType:
 		return decodeRawMessage
-	case decTimeType:
+	case timeType:
 		return decodeTime
-	case decBigIntType:
+	case bigIntType:
 		return decodeBigInt
-	case decDecimalType:
+	case decimalType:
 		return decodeDecimal
-	case decNumberType, decJsonNumberType:
+	case numberType, jsonNumberType:
 		return numberDecoder(t)
-	case decDurationType:
+	case durationType:
 		return durationDecoder(t)
 	}
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		pt := reflect.PointerTo(t)
-		if pt.Implements(decUnmarshalerFromType) {
+		if pt.Implements(unmarshalerFromType) {
 			return unmarshalerFromDecoder(t)
 		}
-		if pt.Implements(decUnmarshalerType) {
+		if pt.Implements(unmarshalerType) {
 			return unmarshalerDecoder(t)
 		}
-		if pt.Implements(decBinaryUnmarshalerType) {
+		if pt.Implements(binaryUnmarshalerType) {
 			return binaryUnmarshalerDecoder(t, newMethodlessDecoder(t))
 		}
 		return newMethodlessDecoder(t)
@@ -114,7 +95,7 @@ func newDecoder(t reflect.Type) decFunc {
 // DecOptions.IgnoreJSONMethods what it has without that method too), else
 // its UnmarshalText method's, else its kind's.
 func newMethodlessDecoder(t reflect.Type) decFunc {
-	if reflect.PointerTo(t).Implements(decJSONUnmarshalerType) {
+	if reflect.PointerTo(t).Implements(jsonUnmarshalerType) {
 		return jsonUnmarshalerDecoder(t, newTextOrKindDecoder(t))
 	}
 	return newTextOrKindDecoder(t)
@@ -123,7 +104,7 @@ func newMethodlessDecoder(t reflect.Type) decFunc {
 // newTextOrKindDecoder builds the decoder of t from its UnmarshalText
 // method, else its kind's.
 func newTextOrKindDecoder(t reflect.Type) decFunc {
-	if reflect.PointerTo(t).Implements(decTextUnmarshalerType) {
+	if reflect.PointerTo(t).Implements(textUnmarshalerType) {
 		return textUnmarshalerDecoder(t)
 	}
 	return newKindDecoder(t)
@@ -153,7 +134,7 @@ func newKindDecoder(t reflect.Type) decFunc {
 		}
 		return sliceDecoder(t)
 	case reflect.Array:
-		if decIsByteElem(t.Elem()) {
+		if isByteElem(t.Elem(), hasUnmarshalMethod) {
 			return byteArrayDecoder(t)
 		}
 		return arrayDecoder(t)
@@ -170,19 +151,6 @@ func newKindDecoder(t reflect.Type) decFunc {
 		return ifaceDecoder(t)
 	}
 	return unsupportedDecoder(t)
-}
-
-// decIsByteElem reports whether an array of t is decoded as bytes from
-// Smile binary: t is of kind uint8 without its own decoding methods.
-func decIsByteElem(t reflect.Type) bool {
-	return t.Kind() == reflect.Uint8 && !hasUnmarshalMethod(reflect.PointerTo(t))
-}
-
-// hasUnmarshalMethod reports whether t has a method that may decode into
-// what it points to: UnmarshalSmileFrom, UnmarshalSmile, UnmarshalJSON or
-// UnmarshalText.
-func hasUnmarshalMethod(t reflect.Type) bool {
-	return t.Implements(decUnmarshalerFromType) || t.Implements(decUnmarshalerType) || t.Implements(decJSONUnmarshalerType) || t.Implements(decTextUnmarshalerType)
 }
 
 // unsupportedDecoder is the decoder of channels, functions, complex

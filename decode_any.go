@@ -131,7 +131,7 @@ func (d *decodeState) float64Any() (any, error) {
 			f, err = d.bigDecimalFloat(64)
 		}
 		if err != nil {
-			return nil, d.typeErrorErr(decFloat64Type, strconv.ErrRange)
+			return nil, d.typeErrorErr(float64Type, strconv.ErrRange)
 		}
 	}
 	return d.floats.box(f, &d.used), nil

@@ -17,7 +17,7 @@ type mapKeyDecFunc func(d *decodeState, kp unsafe.Pointer) (bool, error)
 // rules: encoding.TextUnmarshaler first, then string kinds, then integer
 // kinds. It returns nil for other key types.
 func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
-	if reflect.PointerTo(kt).Implements(decTextUnmarshalerType) {
+	if reflect.PointerTo(kt).Implements(textUnmarshalerType) {
 		typ := rt.TypeOf(kt)
 		return func(d *decodeState, kp unsafe.Pointer) (bool, error) {
 			typ.Zero(kp)
@@ -84,11 +84,10 @@ func mapDecoder(t reflect.Type) decFunc {
 			return d.typeError(t)
 		}
 	}
-	if t.Key().Kind() == reflect.String && t.Elem() == decAnyType && !reflect.PointerTo(t.Key()).Implements(decTextUnmarshalerType) {
+	if t.Key().Kind() == reflect.String && t.Elem() == anyType && !reflect.PointerTo(t.Key()).Implements(textUnmarshalerType) {
 		return mapStringAnyDecoder(t)
 	}
-	strType := reflect.TypeFor[string]()
-	if t.Key() == strType && t.Elem() == strType {
+	if t.Key() == stringType && t.Elem() == stringType {
 		return mapStringStringDecoder(t)
 	}
 	mt := rt.NewMapType(t)
@@ -96,7 +95,7 @@ func mapDecoder(t reflect.Type) decFunc {
 	// An entry's size, for the memory budget: as the map lays it out
 	// (rounded to 8 bytes), its value charged as a typed element.
 	slot := (int(t.Key().Size()) + typedCharge(int(t.Elem().Size())) + 7) &^ 7
-	strKey := t.Key().Kind() == reflect.String && !reflect.PointerTo(t.Key()).Implements(decTextUnmarshalerType)
+	strKey := t.Key().Kind() == reflect.String && !reflect.PointerTo(t.Key()).Implements(textUnmarshalerType)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindStartObject:

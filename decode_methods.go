@@ -384,8 +384,6 @@ func intTextLen(v int64) int {
 	return n
 }
 
-var decUnmarshalerFromType = reflect.TypeFor[UnmarshalerFrom]()
-
 // unmarshalerFromDecoder calls UnmarshalSmileFrom with a Reader over the
 // value, copied as a standalone document.
 func unmarshalerFromDecoder(t reflect.Type) decFunc {

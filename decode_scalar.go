@@ -364,7 +364,7 @@ const (
 // by the plain decoder of its kind (see newDecoder).
 func scalarKindOf(t reflect.Type) scalarKind {
 	switch t {
-	case decNumberType, decJsonNumberType:
+	case numberType, jsonNumberType:
 		return scalarNone
 	}
 	if hasUnmarshalMethod(reflect.PointerTo(t)) {

@@ -36,16 +36,16 @@ func decodeBigInt(d *decodeState, p unsafe.Pointer) error {
 		u, s := d.tok.BigDecimal()
 		v, ok := decimalToInt(u, s)
 		if !ok {
-			return d.typeErrorErr(decBigIntType, errNotInteger)
+			return d.typeErrorErr(bigIntType, errNotInteger)
 		}
 		z.Set(v)
 	case stream.KindString:
 		if err := z.UnmarshalText(d.tok.Bytes()); err != nil {
-			return d.typeErrorErr(decBigIntType, err)
+			return d.typeErrorErr(bigIntType, err)
 		}
 	case stream.KindNull:
 	default:
-		return d.typeError(decBigIntType)
+		return d.typeError(bigIntType)
 	}
 	return nil
 }
@@ -103,12 +103,12 @@ func decodeDecimal(d *decodeState, p unsafe.Pointer) error {
 		}
 		v, ok := parseDecimal(s)
 		if !ok {
-			return d.typeError(decDecimalType)
+			return d.typeError(decimalType)
 		}
 		*dp = v
 	case stream.KindNull:
 	default:
-		return d.typeError(decDecimalType)
+		return d.typeError(decimalType)
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -27,17 +26,10 @@ type structDec struct {
 // decField is a struct field as the decoder needs it.
 type decField struct {
 	name   string
-	hops   []decHop
+	hops   []embedHop
 	offset uintptr
 	dec    decFunc
 	kind   scalarKind // what the struct loop stores itself (see storeScalar)
-}
-
-// decHop is an embedded pointer on the way to a promoted field.
-type decHop struct {
-	offset   uintptr
-	elem     *rt.Type
-	exported bool
 }
 
 func structDecoder(t reflect.Type) decFunc {
@@ -46,12 +38,9 @@ func structDecoder(t reflect.Type) decFunc {
 	sd.keys = make([]stream.PreparedKey, len(si.fields)+1)
 	for i := range si.fields {
 		f := &si.fields[i]
-		df := decField{name: f.name, offset: f.offset}
+		df := decField{name: f.name, offset: f.offset, hops: f.hops}
 		if k, err := stream.PrepareKey(f.name); err == nil && sd.canTag(i) {
 			sd.keys[i] = *k
-		}
-		for _, h := range f.hops {
-			df.hops = append(df.hops, decHop{offset: h.offset, elem: rt.TypeOf(h.elem), exported: h.exported})
 		}
 		sd.fields[i] = df
 	}

@@ -19,9 +19,8 @@ import (
 // integer epoch milliseconds.
 
 var (
-	decDurationType = reflect.TypeFor[time.Duration]()
-	errTimeRange    = errors.New("out of the range of time.Time's seconds")
-	errNotFinite    = errors.New("not a finite number")
+	errTimeRange = errors.New("out of the range of time.Time's seconds")
+	errNotFinite = errors.New("not a finite number")
 )
 
 // decimalNanos returns the number unscaled × 10^(−scale), a count of
@@ -134,7 +133,7 @@ func decodeTime(d *decodeState, p unsafe.Pointer) error {
 	case stream.KindString:
 		var t time.Time
 		if err := t.UnmarshalText(d.tok.Bytes()); err != nil {
-			return d.typeErrorErr(decTimeType, err)
+			return d.typeErrorErr(timeType, err)
 		}
 		*tp = t
 	case stream.KindInt:
@@ -142,7 +141,7 @@ func decodeTime(d *decodeState, p unsafe.Pointer) error {
 	case stream.KindBigInt:
 		v, ok := bigBytesInt64(d.tok.BigIntBytes())
 		if !ok {
-			return d.typeErrorErr(decTimeType, strconv.ErrRange)
+			return d.typeErrorErr(timeType, strconv.ErrRange)
 		}
 		*tp = d.integerTime(v)
 	case stream.KindBigDecimal, stream.KindFloat32, stream.KindFloat64:
@@ -151,12 +150,12 @@ func decodeTime(d *decodeState, p unsafe.Pointer) error {
 			if _, ok := err.(*LimitError); ok {
 				return err
 			}
-			return d.typeErrorErr(decTimeType, err)
+			return d.typeErrorErr(timeType, err)
 		}
 		*tp = time.Unix(sec, nsec).UTC()
 	case stream.KindNull:
 	default:
-		return d.typeError(decTimeType)
+		return d.typeError(timeType)
 	}
 	return nil
 }

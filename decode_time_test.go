@@ -55,7 +55,7 @@ func TestUnmarshalTimeDecimalSeconds(t *testing.T) {
 			if tc.error {
 				var te *UnmarshalTypeError
 				require.ErrorAs(t, err, &te)
-				require.Equal(t, decTimeType, te.Type)
+				require.Equal(t, timeType, te.Type)
 				require.ErrorIs(t, err, errTimeRange)
 				return
 			}

@@ -1,13 +1,9 @@
 package smile
 
 import (
-	"encoding"
-	"encoding/json"
-	"math/big"
 	"reflect"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
@@ -96,12 +92,6 @@ func encodesPointee(t reflect.Type) bool {
 	return t.Kind() == reflect.Pointer && !hasMarshalMethod(t)
 }
 
-// hasMarshalMethod reports whether t has a method that may write its
-// values: MarshalSmileTo, MarshalSmile, MarshalJSON or MarshalText.
-func hasMarshalMethod(t reflect.Type) bool {
-	return t.Implements(marshalerToType) || t.Implements(marshalerType) || t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType)
-}
-
 var (
 	addrEncoderCache   sync.Map // rt.TypeKey -> encoderFunc, for addressable values
 	noAddrEncoderCache sync.Map // rt.TypeKey -> encoderFunc, for values that are not addressable
@@ -149,21 +139,6 @@ func (r *encoderRef) get() encoderFunc {
 	r.enc.Store(&f)
 	return f
 }
-
-var (
-	marshalerType       = reflect.TypeFor[Marshaler]()
-	marshalerToType     = reflect.TypeFor[MarshalerTo]()
-	jsonMarshalerType   = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
-	binaryMarshalerType = reflect.TypeFor[encoding.BinaryMarshaler]()
-	isZeroerType        = reflect.TypeFor[interface{ IsZero() bool }]()
-	timeType            = reflect.TypeFor[time.Time]()
-	bigIntType          = reflect.TypeFor[big.Int]()
-	decimalType         = reflect.TypeFor[Decimal]()
-	numberType          = reflect.TypeFor[Number]()
-	jsonNumberType      = reflect.TypeFor[json.Number]()
-	rawMessageType      = reflect.TypeFor[RawMessage]()
-)
 
 // newTypeEncoder builds the encoder of t; see typeEncoder. Types with a
 // Smile form of their own come first, then the methods of t in the order

@@ -61,11 +61,6 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 	}
 }
 
-var (
-	stringType = reflect.TypeFor[string]()
-	anyType    = reflect.TypeFor[any]()
-)
-
 // stringMapEncoder returns an allocation-free encoder for maps with string
 // keys and string or any elements (named or not), which ranges over the
 // map natively instead of through reflection, or nil for other maps.

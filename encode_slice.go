@@ -7,18 +7,11 @@ import (
 	"github.com/go-smile/smile/internal/rt"
 )
 
-// isByteElem reports whether slices and arrays of t are written as Smile
-// binary: t is a uint8 kind whose pointer has no MarshalSmile, MarshalJSON
-// or MarshalText method (encoding/json's rule for base64 []byte).
-func isByteElem(t reflect.Type) bool {
-	return t.Kind() == reflect.Uint8 && !hasMarshalMethod(reflect.PointerTo(t))
-}
-
 // newSliceEncoder writes a nil slice as null, a byte slice as binary and
 // any other slice as an array of its elements, which are addressable.
 func newSliceEncoder(t reflect.Type) encoderFunc {
 	st := rt.NewSliceType(t)
-	if isByteElem(t.Elem()) {
+	if isByteElem(t.Elem(), hasMarshalMethod) {
 		return func(e *encodeState, p unsafe.Pointer) error {
 			if st.IsNil(p) {
 				return e.w.WriteNull()
@@ -80,7 +73,7 @@ func (e *encodeState) writeEmptyArray() error { return e.w.WriteIntArray(nil) }
 // Smile array. Elements are addressable when the array is.
 func newArrayEncoder(t reflect.Type, addr bool) encoderFunc {
 	n := t.Len()
-	if isByteElem(t.Elem()) {
+	if isByteElem(t.Elem(), hasMarshalMethod) {
 		return func(e *encodeState, p unsafe.Pointer) error {
 			return e.w.WriteBinary(rt.Bytes(p, n))
 		}

@@ -180,18 +180,6 @@ func hasOwnEncoding(t reflect.Type) bool {
 	return specialEncoder(t) != nil || hasMarshalMethod(pt) || pt.Implements(binaryMarshalerType)
 }
 
-// followHops follows the embedded pointers hops from the struct at p and
-// returns the base they lead to, or nil when one of them is nil.
-func followHops(p unsafe.Pointer, hops []embedHop) unsafe.Pointer {
-	for i := range hops {
-		p = rt.Deref(unsafe.Add(p, hops[i].offset))
-		if p == nil {
-			return nil
-		}
-	}
-	return p
-}
-
 // emptyFunc returns the omitempty test of t, encoding/json's isEmptyValue:
 // false, 0, a nil pointer or interface, and an empty array, slice, map or
 // string are empty; structs never are.

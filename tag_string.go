@@ -45,7 +45,7 @@ func quotedBase(t reflect.Type) (reflect.Type, bool) {
 	if bt == numberType || bt == jsonNumberType {
 		return bt, true
 	}
-	return bt, !hasOwnEncoding(bt) && !reflect.PointerTo(bt).Implements(decBinaryUnmarshalerType)
+	return bt, !hasOwnEncoding(bt) && !reflect.PointerTo(bt).Implements(binaryUnmarshalerType)
 }
 
 // quotedEncoder returns the encoder of a ",string" field of type t, whose
@@ -200,7 +200,7 @@ func storeQuoted(v reflect.Value, text []byte) error {
 		return &quotedError{text: truncDesc(string(text)), why: why}
 	}
 	t := v.Type()
-	if t == decNumberType || t == decJsonNumberType {
+	if t == numberType || t == jsonNumberType {
 		if !isValidNumber(string(text)) {
 			return bad("not a number")
 		}

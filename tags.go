@@ -31,9 +31,9 @@ type field struct {
 // An embedHop is an embedded pointer on the way from a struct to one of its
 // promoted fields.
 type embedHop struct {
-	offset   uintptr      // offset of the embedded pointer field from the current base
-	elem     reflect.Type // the type it points to
-	exported bool         // decode allocates a nil exported one; a nil unexported one is an error (encoding/json)
+	offset   uintptr  // offset of the embedded pointer field from the current base
+	elem     *rt.Type // the type it points to
+	exported bool     // decode allocates a nil exported one; a nil unexported one is an error (encoding/json)
 }
 
 // structInfo is the resolved field list of a struct type.
@@ -46,11 +46,8 @@ type structInfo struct {
 // fieldPtr returns a pointer to f inside the struct at base, following the
 // embedded pointers on the way. It returns nil when one of them is nil.
 func (f *field) fieldPtr(base unsafe.Pointer) unsafe.Pointer {
-	for i := range f.hops {
-		base = rt.Deref(rt.Add(base, f.hops[i].offset))
-		if base == nil {
-			return nil
-		}
+	if base = followHops(base, f.hops); base == nil {
+		return nil
 	}
 	return rt.Add(base, f.offset)
 }
@@ -205,7 +202,7 @@ func typeFields(t reflect.Type) *structInfo {
 					if isPtr {
 						hops := make([]embedHop, len(q.hops)+1)
 						copy(hops, q.hops)
-						hops[len(q.hops)] = embedHop{offset: off, elem: ft, exported: sf.IsExported()}
+						hops[len(q.hops)] = embedHop{offset: off, elem: rt.TypeOf(ft), exported: sf.IsExported()}
 						nq.hops, nq.offset = hops, 0
 					}
 					next = append(next, nq)

@@ -276,8 +276,8 @@ func TestTypeFieldsOffsets(t *testing.T) {
 	p1 := si.fields[si.byName["P1"]]
 	require.Len(t, p1.hops, 2)
 	require.True(t, p1.hops[0].exported)
-	require.Equal(t, reflect.TypeFor[PtrMid](), p1.hops[0].elem)
-	require.Equal(t, reflect.TypeFor[PtrInner](), p1.hops[1].elem)
+	require.Equal(t, reflect.TypeFor[PtrMid](), p1.hops[0].elem.Type())
+	require.Equal(t, reflect.TypeFor[PtrInner](), p1.hops[1].elem.Type())
 	// A nil embedded pointer: no field pointer.
 	require.Nil(t, p1.fieldPtr(unsafe.Pointer(&PtrOuter{})))
 
