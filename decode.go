@@ -10,15 +10,15 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// decCache maps rt.TypeKey(t) to the decFunc of t.
-var decCache sync.Map
+// decoderCache maps rt.TypeKey(t) to the decoderFunc of t.
+var decoderCache sync.Map
 
-// decoderOf returns the decoder of Go type t, building it on first use.
-func decoderOf(t reflect.Type) decFunc {
-	return cachedFunc(&decCache, t, decPlaceholder, newDecoder)
+// typeDecoder returns the decoder of Go type t, building it on first use.
+func typeDecoder(t reflect.Type) decoderFunc {
+	return cachedFunc(&decoderCache, t, decPlaceholder, newTypeDecoder)
 }
 
-func decPlaceholder(get func() decFunc) decFunc {
+func decPlaceholder(get func() decoderFunc) decoderFunc {
 	return func(d *decodeState, p unsafe.Pointer) error { return get()(d, p) }
 }
 
@@ -32,12 +32,12 @@ var lastRoot atomic.Pointer[rootEntry]
 // rootEntry is the decoder of T for the pointer type *T whose key it holds.
 type rootEntry struct {
 	key uintptr
-	dec decFunc
+	dec decoderFunc
 }
 
 // rootDecoder returns the decoder for what v, a non-nil pointer, points to,
 // and the pointer.
-func rootDecoder(v any) (decFunc, unsafe.Pointer, error) {
+func rootDecoder(v any) (decoderFunc, unsafe.Pointer, error) {
 	key, data := rt.Unpack(v)
 	if e := lastRoot.Load(); e != nil && e.key == key && data != nil {
 		return e.dec, data, nil
@@ -50,16 +50,16 @@ func rootDecoder(v any) (decFunc, unsafe.Pointer, error) {
 	if t == nil || t.Kind() != reflect.Pointer || data == nil {
 		return nil, nil, &InvalidUnmarshalError{Type: t}
 	}
-	e := &rootEntry{key: key, dec: decoderOf(t.Elem())}
+	e := &rootEntry{key: key, dec: typeDecoder(t.Elem())}
 	rootCache.Store(key, e)
 	lastRoot.Store(e)
 	return e.dec, data, nil
 }
 
-// newDecoder builds the decoder of t. Special types come first, then the
+// newTypeDecoder builds the decoder of t. Special types come first, then the
 // methods of *t in the order UnmarshalSmile, UnmarshalBinary (for Smile
 // binary values only), UnmarshalJSON, UnmarshalText, then the kind.
-func newDecoder(t reflect.Type) decFunc {
+func newTypeDecoder(t reflect.Type) decoderFunc {
 	switch t {
 	case rawMessageType:
 		return decodeRawMessage
@@ -87,14 +87,14 @@ func newDecoder(t reflect.Type) decFunc {
 		}
 		return newMethodlessDecoder(t)
 	}
-	return newKindDecoder(t)
+	return kindDecoder(t)
 }
 
 // newMethodlessDecoder builds the decoder t has without UnmarshalSmile
 // and UnmarshalBinary methods: its UnmarshalJSON method's (but with
 // DecOptions.IgnoreJSONMethods what it has without that method too), else
 // its UnmarshalText method's, else its kind's.
-func newMethodlessDecoder(t reflect.Type) decFunc {
+func newMethodlessDecoder(t reflect.Type) decoderFunc {
 	if reflect.PointerTo(t).Implements(jsonUnmarshalerType) {
 		return jsonUnmarshalerDecoder(t, newTextOrKindDecoder(t))
 	}
@@ -103,15 +103,15 @@ func newMethodlessDecoder(t reflect.Type) decFunc {
 
 // newTextOrKindDecoder builds the decoder of t from its UnmarshalText
 // method, else its kind's.
-func newTextOrKindDecoder(t reflect.Type) decFunc {
+func newTextOrKindDecoder(t reflect.Type) decoderFunc {
 	if reflect.PointerTo(t).Implements(textUnmarshalerType) {
 		return textUnmarshalerDecoder(t)
 	}
-	return newKindDecoder(t)
+	return kindDecoder(t)
 }
 
-// newKindDecoder builds the decoder of t's kind, without its methods.
-func newKindDecoder(t reflect.Type) decFunc {
+// kindDecoder builds the decoder of t's kind, without its methods.
+func kindDecoder(t reflect.Type) decoderFunc {
 	switch t.Kind() {
 	case reflect.Bool:
 		return boolDecoder(t)
@@ -132,18 +132,18 @@ func newKindDecoder(t reflect.Type) decFunc {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return bytesDecoder(t)
 		}
-		return sliceDecoder(t)
+		return newSliceDecoder(t)
 	case reflect.Array:
 		if isByteElem(t.Elem(), hasUnmarshalMethod) {
 			return byteArrayDecoder(t)
 		}
-		return arrayDecoder(t)
+		return newArrayDecoder(t)
 	case reflect.Map:
-		return mapDecoder(t)
+		return newMapDecoder(t)
 	case reflect.Struct:
-		return structDecoder(t)
+		return newStructDecoder(t)
 	case reflect.Pointer:
-		return pointerDecoder(t)
+		return newPtrDecoder(t)
 	case reflect.Interface:
 		if t.NumMethod() == 0 {
 			return decodeEmptyInterface
@@ -156,7 +156,7 @@ func newKindDecoder(t reflect.Type) decFunc {
 // unsupportedDecoder is the decoder of channels, functions, complex
 // numbers and unsafe pointers: null is ignored (or sets a channel or func
 // to nil), anything else is an *UnmarshalTypeError.
-func unsupportedDecoder(t reflect.Type) decFunc {
+func unsupportedDecoder(t reflect.Type) decoderFunc {
 	typ := rt.TypeOf(t)
 	nilable := t.Kind() == reflect.Chan || t.Kind() == reflect.Func || t.Kind() == reflect.UnsafePointer
 	return func(d *decodeState, p unsafe.Pointer) error {
@@ -170,11 +170,11 @@ func unsupportedDecoder(t reflect.Type) decFunc {
 	}
 }
 
-// pointerDecoder allocates the pointer when nil and decodes into what it
+// newPtrDecoder allocates the pointer when nil and decodes into what it
 // points to; null sets it to nil.
-func pointerDecoder(t reflect.Type) decFunc {
+func newPtrDecoder(t reflect.Type) decoderFunc {
 	elem := rt.TypeOf(t.Elem())
-	dec := decoderOf(t.Elem())
+	dec := typeDecoder(t.Elem())
 	size := typedCharge(max(int(t.Elem().Size()), 8))
 	return func(d *decodeState, p unsafe.Pointer) error {
 		pp := (*unsafe.Pointer)(p)
@@ -192,6 +192,6 @@ func pointerDecoder(t reflect.Type) decFunc {
 	}
 }
 
-// decFunc decodes the value whose first token is d.tok into the Go value
+// decoderFunc decodes the value whose first token is d.tok into the Go value
 // at p. It is built once per Go type and does not depend on options.
-type decFunc func(d *decodeState, p unsafe.Pointer) error
+type decoderFunc func(d *decodeState, p unsafe.Pointer) error

@@ -344,7 +344,7 @@ func (d *decodeState) arrayAny() (any, error) {
 // ifaceDecoder is the decoder of non-empty interface types: a non-nil
 // pointer held by the interface is decoded into; null sets the interface
 // to nil; anything else is an *UnmarshalTypeError.
-func ifaceDecoder(t reflect.Type) decFunc {
+func ifaceDecoder(t reflect.Type) decoderFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		if rt.IfaceIsNil(p) {
@@ -380,7 +380,7 @@ func (d *decodeState) intoHeldPointer(v any, p unsafe.Pointer) (bool, error) {
 	if d.tok.Kind == stream.KindNull && vt.Elem().Kind() != reflect.Pointer {
 		return false, nil
 	}
-	return true, decoderOf(vt.Elem())(d, data)
+	return true, typeDecoder(vt.Elem())(d, data)
 }
 
 // decodeEmptyInterface is the decoder of any: a non-nil pointer held is

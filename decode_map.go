@@ -71,9 +71,9 @@ func numErrCause(err error) error {
 	return err
 }
 
-// mapDecoder decodes an object into a map, merging into an existing map
+// newMapDecoder decodes an object into a map, merging into an existing map
 // (allocated when nil). null sets the map to nil.
-func mapDecoder(t reflect.Type) decFunc {
+func newMapDecoder(t reflect.Type) decoderFunc {
 	keyDec := mapKeyDecoder(t.Key())
 	if keyDec == nil {
 		return func(d *decodeState, p unsafe.Pointer) error {
@@ -91,7 +91,7 @@ func mapDecoder(t reflect.Type) decFunc {
 		return mapStringStringDecoder(t)
 	}
 	mt := rt.NewMapType(t)
-	dec := decoderOf(t.Elem())
+	dec := typeDecoder(t.Elem())
 	// An entry's size, for the memory budget: as the map lays it out
 	// (rounded to 8 bytes), its value charged as a typed element.
 	slot := (int(t.Key().Size()) + typedCharge(int(t.Elem().Size())) + 7) &^ 7
@@ -172,9 +172,9 @@ func mapDecoder(t reflect.Type) decFunc {
 	}
 }
 
-// mapStringStringDecoder is mapDecoder for map[string]string and named
+// mapStringStringDecoder is newMapDecoder for map[string]string and named
 // types of it, without reflection.
-func mapStringStringDecoder(t reflect.Type) decFunc {
+func mapStringStringDecoder(t reflect.Type) decoderFunc {
 	elem := t.Elem()
 	return func(d *decodeState, p unsafe.Pointer) error {
 		mp := (*map[string]string)(p)
@@ -212,7 +212,7 @@ func mapStringStringDecoder(t reflect.Type) decFunc {
 			if err := d.nextValue(); err != nil {
 				return err
 			}
-			var v string // stored even after a type error, as by mapDecoder
+			var v string // stored even after a type error, as by newMapDecoder
 			switch d.tok.Kind {
 			case stream.KindString:
 				v = d.str()
@@ -234,9 +234,9 @@ func mapStringStringDecoder(t reflect.Type) decFunc {
 	}
 }
 
-// mapStringAnyDecoder is mapDecoder for map[string]any and types with the
+// mapStringAnyDecoder is newMapDecoder for map[string]any and types with the
 // same layout, without reflection.
-func mapStringAnyDecoder(t reflect.Type) decFunc {
+func mapStringAnyDecoder(t reflect.Type) decoderFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		mp := (*map[string]any)(p)
 		switch d.tok.Kind {

@@ -156,7 +156,7 @@ func writeTok(w *stream.Writer, t *stream.Token) error {
 
 // unmarshalerDecoder calls UnmarshalSmile with the value as a standalone
 // document.
-func unmarshalerDecoder(t reflect.Type) decFunc {
+func unmarshalerDecoder(t reflect.Type) decoderFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		off := d.offset()
@@ -187,7 +187,7 @@ func (d *decodeState) methodError(t reflect.Type, off int64, err error) error {
 // binaryUnmarshalerDecoder calls UnmarshalBinary with the bytes of a
 // Smile binary value (as Jackson writes java.util.UUID); every other value
 // goes to other, the decoder t has without the method.
-func binaryUnmarshalerDecoder(t reflect.Type, other decFunc) decFunc {
+func binaryUnmarshalerDecoder(t reflect.Type, other decoderFunc) decoderFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		if d.tok.Kind != stream.KindBinary {
@@ -207,7 +207,7 @@ func binaryUnmarshalerDecoder(t reflect.Type, other decFunc) decFunc {
 
 // textUnmarshalerDecoder calls UnmarshalText with the bytes of a Smile
 // string; null leaves the value unchanged.
-func textUnmarshalerDecoder(t reflect.Type) decFunc {
+func textUnmarshalerDecoder(t reflect.Type) decoderFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
@@ -229,7 +229,7 @@ func textUnmarshalerDecoder(t reflect.Type) decFunc {
 // names the Go type, the path and the offset. With
 // DecOptions.IgnoreJSONMethods it decodes with fallback, the decoder t
 // would have without UnmarshalJSON.
-func jsonUnmarshalerDecoder(t reflect.Type, fallback decFunc) decFunc {
+func jsonUnmarshalerDecoder(t reflect.Type, fallback decoderFunc) decoderFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		if d.cfg.opts.IgnoreJSONMethods {
@@ -386,7 +386,7 @@ func intTextLen(v int64) int {
 
 // unmarshalerFromDecoder calls UnmarshalSmileFrom with a Reader over the
 // value, copied as a standalone document.
-func unmarshalerFromDecoder(t reflect.Type) decFunc {
+func unmarshalerFromDecoder(t reflect.Type) decoderFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		b, err := d.capture()

@@ -12,7 +12,7 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-func boolDecoder(t reflect.Type) decFunc {
+func boolDecoder(t reflect.Type) decoderFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindTrue:
@@ -28,7 +28,7 @@ func boolDecoder(t reflect.Type) decFunc {
 }
 
 // intDecoder returns the decoder of a signed integer kind.
-func intDecoder(t reflect.Type) decFunc {
+func intDecoder(t reflect.Type) decoderFunc {
 	switch t.Size() {
 	case 1:
 		return func(d *decodeState, p unsafe.Pointer) error {
@@ -65,7 +65,7 @@ func intDecoder(t reflect.Type) decFunc {
 }
 
 // uintDecoder returns the decoder of an unsigned integer kind.
-func uintDecoder(t reflect.Type) decFunc {
+func uintDecoder(t reflect.Type) decoderFunc {
 	switch t.Size() {
 	case 1:
 		return func(d *decodeState, p unsafe.Pointer) error {
@@ -192,7 +192,7 @@ func bigBytesUint64(b []byte) (uint64, bool) {
 	return v, true
 }
 
-func float64Decoder(t reflect.Type) decFunc {
+func float64Decoder(t reflect.Type) decoderFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		var f float64
 		switch d.tok.Kind {
@@ -220,7 +220,7 @@ func float64Decoder(t reflect.Type) decFunc {
 	}
 }
 
-func float32Decoder(t reflect.Type) decFunc {
+func float32Decoder(t reflect.Type) decoderFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		var f float32
 		switch d.tok.Kind {
@@ -264,7 +264,7 @@ func (d *decodeState) bigDecimalFloat(bits int) (float64, error) {
 	return strconv.ParseFloat(Decimal{Unscaled: u, Scale: s}.String(), bits)
 }
 
-func stringDecoder(t reflect.Type) decFunc {
+func stringDecoder(t reflect.Type) decoderFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindString:
@@ -280,8 +280,8 @@ func stringDecoder(t reflect.Type) decFunc {
 // bytesDecoder is the decoder of slices of a uint8 kind: Smile binary, a
 // string in standard base64 (as encoding/json), or an array of elements,
 // each decoded by the element type's decoder.
-func bytesDecoder(t reflect.Type) decFunc {
-	arr := sliceDecoder(t)
+func bytesDecoder(t reflect.Type) decoderFunc {
+	arr := newSliceDecoder(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		bp := (*[]byte)(p)
 		switch d.tok.Kind {
@@ -319,9 +319,9 @@ func bytesDecoder(t reflect.Type) decFunc {
 // bytes (another length is an *UnmarshalTypeError, and the array is left
 // as it was), or an array of integers (extra elements dropped, missing
 // ones zeroed, as for every Go array).
-func byteArrayDecoder(t reflect.Type) decFunc {
+func byteArrayDecoder(t reflect.Type) decoderFunc {
 	n := t.Len()
-	arr := arrayDecoder(t)
+	arr := newArrayDecoder(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindBinary:
@@ -361,7 +361,7 @@ const (
 )
 
 // scalarKindOf returns the scalarKind of t: scalarNone unless t is decoded
-// by the plain decoder of its kind (see newDecoder).
+// by the plain decoder of its kind (see newTypeDecoder).
 func scalarKindOf(t reflect.Type) scalarKind {
 	switch t {
 	case numberType, jsonNumberType:
@@ -381,7 +381,7 @@ func scalarKindOf(t reflect.Type) scalarKind {
 		return scalarFloat64
 	case reflect.Bool:
 		return scalarBool
-	case reflect.Pointer: // pointerDecoder, which sets nil for null
+	case reflect.Pointer: // newPtrDecoder, which sets nil for null
 		return scalarPointer
 	}
 	return scalarNone

@@ -10,7 +10,7 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// sliceDecoder decodes an array into a slice as encoding/json does: the
+// newSliceDecoder decodes an array into a slice as encoding/json does: the
 // elements are decoded in order, in place for those within the old
 // capacity, and the length is then set to the number of elements. An
 // empty array gives an empty non-nil slice; null gives nil.
@@ -22,10 +22,10 @@ import (
 // allocated once instead of growing as elements arrive. Past
 // maxScratchSlice elements the scratch array itself becomes the slice, as
 // append would have left it.
-func sliceDecoder(t reflect.Type) decFunc {
+func newSliceDecoder(t reflect.Type) decoderFunc {
 	sd := &sliceDec{
 		st:   rt.NewSliceType(t),
-		dec:  decoderOf(t.Elem()),
+		dec:  typeDecoder(t.Elem()),
 		kind: elemScalarKind(t.Elem()),
 		esz:  int(t.Elem().Size()),
 		csz:  typedCharge(int(t.Elem().Size())),
@@ -71,11 +71,11 @@ const maxStageLen = 4
 // sliceDec is what the decoder of one slice type needs.
 type sliceDec struct {
 	st   *rt.SliceType
-	dec  decFunc    // of an element
-	kind scalarKind // of an element
-	esz  int        // the size of an element
-	csz  int        // what an element is charged (typedCharge of esz)
-	arr  *arrayDec  // when an element is a Go array without decoding methods (see flatSlice)
+	dec  decoderFunc // of an element
+	kind scalarKind  // of an element
+	esz  int         // the size of an element
+	csz  int         // what an element is charged (typedCharge of esz)
+	arr  *arrayDec   // when an element is a Go array without decoding methods (see flatSlice)
 
 	// stage is the type of the array, of stageLen elements, that a new
 	// slice starts with (see newSlice); nil when fewer than maxStageLen
@@ -136,7 +136,7 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 		}
 		if d.tok.Kind == stream.KindEndArray {
 			d.pop()
-			if i == 0 { // empty after all (sliceDecoder reads most empty arrays)
+			if i == 0 { // empty after all (newSliceDecoder reads most empty arrays)
 				sd.st.SetEmpty(p)
 			} else {
 				sd.st.SetArray(p, stage, i, sd.stageLen)
@@ -376,9 +376,9 @@ func growBy(n, esz int) int {
 	return n
 }
 
-// arrayDecoder decodes an array into a Go array: extra elements are
+// newArrayDecoder decodes an array into a Go array: extra elements are
 // skipped, missing ones zeroed.
-func arrayDecoder(t reflect.Type) decFunc {
+func newArrayDecoder(t reflect.Type) decoderFunc {
 	ad := newArrayDec(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
@@ -395,12 +395,12 @@ func arrayDecoder(t reflect.Type) decFunc {
 // arrayDec is what the decoder of one Go array type needs.
 type arrayDec struct {
 	at   *rt.ArrayType
-	dec  decFunc    // of an element
-	kind scalarKind // of an element
+	dec  decoderFunc // of an element
+	kind scalarKind  // of an element
 }
 
 func newArrayDec(t reflect.Type) *arrayDec {
-	return &arrayDec{at: rt.NewArrayType(t), dec: decoderOf(t.Elem()), kind: elemScalarKind(t.Elem())}
+	return &arrayDec{at: rt.NewArrayType(t), dec: typeDecoder(t.Elem()), kind: elemScalarKind(t.Elem())}
 }
 
 // elemScalarKind is scalarKindOf for the elements of arrays, but for

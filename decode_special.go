@@ -172,7 +172,7 @@ exp:
 // numberDecoder is the decoder of Number and json.Number: any Smile
 // number, as its exact text, or a string holding a valid number. A string
 // that holds no number is an *UnmarshalTypeError that stops decoding.
-func numberDecoder(t reflect.Type) decFunc {
+func numberDecoder(t reflect.Type) decoderFunc {
 	return func(d *decodeState, p unsafe.Pointer) error {
 		sp := (*string)(p)
 		switch d.tok.Kind {

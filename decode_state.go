@@ -466,7 +466,7 @@ func replaceInvalidUTF8(b []byte) []byte {
 // value decodes the next value into the value at p with dec. At the
 // root, end markers before the value are skipped when skipMarkers is set;
 // with nothing left, value returns io.EOF.
-func (d *decodeState) value(dec decFunc, p unsafe.Pointer, skipMarkers bool) error {
+func (d *decodeState) value(dec decoderFunc, p unsafe.Pointer, skipMarkers bool) error {
 	for {
 		// Peek first, so that a header is consumed and d.offset() is the
 		// offset of the value itself.

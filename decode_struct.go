@@ -28,11 +28,11 @@ type decField struct {
 	name   string
 	hops   []embedHop
 	offset uintptr
-	dec    decFunc
+	dec    decoderFunc
 	kind   scalarKind // what the struct loop stores itself (see storeScalar)
 }
 
-func structDecoder(t reflect.Type) decFunc {
+func newStructDecoder(t reflect.Type) decoderFunc {
 	si := cachedStructInfo(t)
 	sd := &structDec{t: t, info: si, fields: make([]decField, len(si.fields)), tagBits: newTagBits()}
 	sd.keys = make([]stream.PreparedKey, len(si.fields)+1)
@@ -46,7 +46,7 @@ func structDecoder(t reflect.Type) decFunc {
 	}
 	// Field decoders last: a recursive type finds this one's placeholder.
 	for i := range si.fields {
-		sd.fields[i].dec = decoderOf(si.fields[i].typ)
+		sd.fields[i].dec = typeDecoder(si.fields[i].typ)
 		sd.fields[i].kind = scalarKindOf(si.fields[i].typ)
 		if si.fields[i].quoted { // tag_string.go: through dec, from a string
 			sd.fields[i].dec = quotedDecoder(si.fields[i].typ, sd.fields[i].dec)

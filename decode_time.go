@@ -95,7 +95,7 @@ func (d *decodeState) integerTime(v int64) time.Time {
 // nanoseconds, as encoding/json, and with DecOptions.DecimalDurations a
 // BigDecimal or float count of seconds, as jackson-datatype-jsr310 writes
 // java.time.Duration.
-func durationDecoder(t reflect.Type) decFunc {
+func durationDecoder(t reflect.Type) decoderFunc {
 	ints := intDecoder(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {

@@ -154,7 +154,7 @@ func appendJSONFloat(b []byte, f float64, bits int) []byte {
 // without the option. "null" in the string leaves the value unchanged, or
 // sets a pointer to nil. Any other value is an *UnmarshalTypeError
 // wrapping errQuotedTag, and decoding goes on.
-func quotedDecoder(t reflect.Type, plain decFunc) decFunc {
+func quotedDecoder(t reflect.Type, plain decoderFunc) decoderFunc {
 	bt, ok := quotedBase(t)
 	if !ok {
 		return plain

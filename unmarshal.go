@@ -239,7 +239,7 @@ func (d *decodeState) giveBack(ownR *stream.Reader, ownCfg *decConfig) {
 // *noValueError where no value stands (nothing consumed), io.EOF at the
 // end of the input, or a fatal error; the first type error is left in
 // d.err.
-func (d *decodeState) streamValue(dec decFunc, p unsafe.Pointer, api, peek string) error {
+func (d *decodeState) streamValue(dec decoderFunc, p unsafe.Pointer, api, peek string) error {
 	d.err = nil
 	d.clearPath()
 	if d.r.Depth() > 0 {
