@@ -103,7 +103,7 @@ func budgetShapes() []budgetShape {
 
 // TestMaxExpansionShapes logs, for each dense shape, the bytes of its
 // Smile and what decoding it charges and allocates per byte of it: the
-// table next to DefaultMaxExpansion (budget.go).
+// table next to DefaultMaxExpansion (decode_budget.go).
 func TestMaxExpansionShapes(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes allocation")

@@ -31,7 +31,7 @@ type boxes[T any] struct {
 }
 
 // box returns v in an interface value; a new chunk is noted in *used, the
-// bytes charged for the document (see budget.go).
+// bytes charged for the document (see decode_budget.go).
 func (b *boxes[T]) box(v T, used *int64) any {
 	if len(b.buf) == cap(b.buf) {
 		size := int(unsafe.Sizeof(v))

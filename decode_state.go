@@ -60,7 +60,7 @@ type decodeState struct {
 	members stack[member] // object members being gathered (objectAny)
 	elems   stack[any]    // array elements being gathered (arrayAny)
 
-	// The memory budget of the document (budget.go): it starts at input
+	// The memory budget of the document (decode_budget.go): it starts at input
 	// offset start; used bytes are charged, allowed is the allowance in
 	// force, and whole says that it is computed from the whole input.
 	start, used, allowed int64

@@ -19,7 +19,7 @@ type structDec struct {
 	// for a name that is not valid UTF-8 or that a tag cannot name, and
 	// past the last field.
 	keys []stream.PreparedKey
-	// tagBits is the decoder's id in a half key tag (see decode_keytag.go).
+	// tagBits is the decoder's id in a half key tag (see the key tags below).
 	tagBits uint32
 }
 

@@ -16,7 +16,7 @@ import (
 // runtime.MemStats TotalAlloc around each call, for every input and
 // destination; for a typed destination whose elements are larger than
 // typedElemCharge, that bound times their size over typedElemCharge
-// (budget.go charges an element at most typedElemCharge bytes). The
+// (decode_budget.go charges an element at most typedElemCharge bytes). The
 // inputs are the hostile ones of hostile_test.go plus inputs built to
 // amplify: many one-byte back-references, tiny containers, distinct keys,
 // big numbers, binary. Destinations are any, RawMessage, Valid, the

@@ -256,7 +256,7 @@ func (d *decodeState) streamValue(dec decoderFunc, p unsafe.Pointer, api, peek s
 			return &noValueError{fmt.Sprintf("smile: %s: no value at offset %d: the next token is a key (read the key first, then its value)", api, d.r.InputOffset())}
 		}
 	}
-	d.resetBudget(d.r.InputOffset(), -1) // counted from the bytes read (budget.go)
+	d.resetBudget(d.r.InputOffset(), -1) // counted from the bytes read (decode_budget.go)
 	err := d.value(dec, p, d.r.Depth() == 0)
 	d.releaseAny() // the next value must not share chunks with this one
 	return err
