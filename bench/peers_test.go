@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -24,9 +26,11 @@ type prepared struct {
 }
 
 var (
-	prepMu    sync.Mutex
-	prepCache = map[string]*prepared{}
-	docCache  = map[string]*prepared{} // model and size, shared by the codecs of a data set
+	prepMu       sync.Mutex
+	prepCache    = map[string]*prepared{}
+	docCache     = map[string]*prepared{} // model and size, shared by the codecs of a data set
+	anyPrepCache = map[string]*prepared{} // as prepCache, for the `any` tree (prepareAny)
+	anyDocCache  = map[string]*prepared{} // as docCache, for the `any` tree
 )
 
 // modelCmpOpts make cmp fast on the recursive code tree (see byIndex).
@@ -76,8 +80,128 @@ func prepare(tb testing.TB, ds Dataset, c codec) *prepared {
 	return p
 }
 
+// prepareAny is prepare for the document as encoding/json decodes it into
+// `any`: model is that tree (the same for every codec), encoded the codec's
+// encoding of it, and the check is that the codec decodes its encoding
+// into `any` again with the same content (sameTree: numbers by value, maps
+// by key whatever the codec's map type).
+func prepareAny(tb testing.TB, ds Dataset, c codec) *prepared {
+	tb.Helper()
+	if c.skip != "" {
+		tb.Skip(c.skip)
+	}
+	key := ds.Name + "/" + c.name
+	prepMu.Lock()
+	defer prepMu.Unlock()
+	if p, ok := anyPrepCache[key]; ok {
+		return p
+	}
+	doc, ok := anyDocCache[ds.Name]
+	if !ok {
+		compact, err := ds.Compact()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var tree any
+		if err := json.Unmarshal(compact, &tree); err != nil {
+			tb.Fatalf("%s: %v", ds.File, err)
+		}
+		doc = &prepared{model: tree, size: int64(len(compact))}
+		anyDocCache[ds.Name] = doc
+	}
+	p := &prepared{model: doc.model, size: doc.size}
+	var err error
+	p.encoded, err = c.marshal(p.model)
+	if err != nil {
+		p.err = fmt.Errorf("%s: Marshal(%s as any): %w", c.name, ds.Name, err)
+	} else {
+		var back any
+		if err := c.unmarshal(p.encoded, &back); err != nil {
+			p.err = fmt.Errorf("%s: Unmarshal(%s) into any: %w", c.name, ds.Name, err)
+		} else if path := treeDiff(p.model, back, "$"); path != "" {
+			p.err = fmt.Errorf("%s does not round-trip %s as any: first difference at %s", c.name, ds.Name, path)
+		}
+	}
+	anyPrepCache[key] = p
+	return p
+}
+
+// treeDiff compares two trees of generic values and returns the path of the
+// first difference with both values, or "" when they are equal. Maps
+// are equal when they have the same keys (compared as text: cbor decodes
+// maps as map[any]any) with equal values; numbers of any Go type are
+// compared by value as float64 (every number of the documents decoded by
+// encoding/json is a float64).
+func treeDiff(a, b any, path string) string {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if !va.IsValid() || !vb.IsValid() {
+		if va.IsValid() != vb.IsValid() {
+			return fmt.Sprintf("%s: %#v vs %#v", path, a, b)
+		}
+		return ""
+	}
+	if x, ok := number(va); ok {
+		if y, ok := number(vb); !ok || x != y {
+			return fmt.Sprintf("%s: %#v vs %#v", path, a, b)
+		}
+		return ""
+	}
+	switch {
+	case va.Kind() == reflect.Map && vb.Kind() == reflect.Map:
+		if va.Len() != vb.Len() {
+			return fmt.Sprintf("%s: %d members vs %d", path, va.Len(), vb.Len())
+		}
+		bm := make(map[string]any, vb.Len())
+		for it := vb.MapRange(); it.Next(); {
+			bm[fmt.Sprint(it.Key().Interface())] = it.Value().Interface()
+		}
+		for it := va.MapRange(); it.Next(); {
+			k := fmt.Sprint(it.Key().Interface())
+			bv, ok := bm[k]
+			if !ok {
+				return fmt.Sprintf("%s: member %q missing", path, k)
+			}
+			if d := treeDiff(it.Value().Interface(), bv, path+"."+k); d != "" {
+				return d
+			}
+		}
+		return ""
+	case va.Kind() == reflect.Slice && vb.Kind() == reflect.Slice:
+		if va.Len() != vb.Len() {
+			return fmt.Sprintf("%s: %d elements vs %d", path, va.Len(), vb.Len())
+		}
+		for i := range va.Len() {
+			if d := treeDiff(va.Index(i).Interface(), vb.Index(i).Interface(), fmt.Sprintf("%s[%d]", path, i)); d != "" {
+				return d
+			}
+		}
+		return ""
+	case va.Kind() == vb.Kind() && (va.Kind() == reflect.String || va.Kind() == reflect.Bool):
+		if va.Interface() != vb.Interface() {
+			return fmt.Sprintf("%s: %#v vs %#v", path, a, b)
+		}
+		return ""
+	}
+	return fmt.Sprintf("%s: %#v (%T) vs %#v (%T)", path, a, a, b, b)
+}
+
+// number returns the value of an integer or floating-point v as float64.
+func number(v reflect.Value) (float64, bool) {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return float64(v.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return float64(v.Uint()), true
+	case reflect.Float32, reflect.Float64:
+		return v.Float(), true
+	}
+	return 0, false
+}
+
 // TestPeersRoundTrip checks every codec on every data set: the typed model
-// survives marshal + unmarshal, and the encoding also decodes into `any`.
+// survives marshal + unmarshal, the encoding also decodes into `any`, and
+// the document as encoding/json's `any` tree survives marshal + unmarshal
+// into `any` (what BenchmarkMarshalAny encodes).
 func TestPeersRoundTrip(t *testing.T) {
 	for _, ds := range Datasets {
 		t.Run(ds.Name, func(t *testing.T) {
@@ -93,6 +217,9 @@ func TestPeersRoundTrip(t *testing.T) {
 					}
 					t.Logf("%s: %d bytes (%.2f of compact JSON %d)", c.name, len(p.encoded),
 						float64(len(p.encoded))/float64(p.size), p.size)
+					if pa := prepareAny(t, ds, c); pa.err != nil {
+						t.Fatal(pa.err)
+					}
 				})
 			}
 		})
@@ -100,13 +227,18 @@ func TestPeersRoundTrip(t *testing.T) {
 }
 
 // benchmark runs fn as BenchmarkX/<dataset>/<codec> for every pair, after
-// checking that the codec round-trips the data set.
-func benchmark(b *testing.B, fn func(b *testing.B, ds Dataset, c codec, p *prepared)) {
+// checking that the codec round-trips the data set (prep is prepare or
+// prepareAny). The map-order variants run only when variants is set.
+func benchmark(b *testing.B, prep func(testing.TB, Dataset, codec) *prepared, variants bool,
+	fn func(b *testing.B, ds Dataset, c codec, p *prepared)) {
 	for _, ds := range Datasets {
 		b.Run(ds.Name, func(b *testing.B) {
 			for _, c := range codecs {
+				if c.variant && !variants {
+					continue
+				}
 				b.Run(c.name, func(b *testing.B) {
-					p := prepare(b, ds, c)
+					p := prep(b, ds, c)
 					if p.err != nil {
 						b.Fatal(p.err)
 					}
@@ -121,7 +253,7 @@ func benchmark(b *testing.B, fn func(b *testing.B, ds Dataset, c codec, p *prepa
 
 // BenchmarkUnmarshal decodes each codec's encoding into a new typed model.
 func BenchmarkUnmarshal(b *testing.B) {
-	benchmark(b, func(b *testing.B, ds Dataset, c codec, p *prepared) {
+	benchmark(b, prepare, false, func(b *testing.B, ds Dataset, c codec, p *prepared) {
 		for b.Loop() {
 			if err := c.unmarshal(p.encoded, ds.New()); err != nil {
 				b.Fatal(err)
@@ -133,7 +265,7 @@ func BenchmarkUnmarshal(b *testing.B) {
 // BenchmarkUnmarshalAny decodes each codec's encoding into `any` (the
 // codec's default generic types: maps, slices, numbers).
 func BenchmarkUnmarshalAny(b *testing.B) {
-	benchmark(b, func(b *testing.B, ds Dataset, c codec, p *prepared) {
+	benchmark(b, prepare, false, func(b *testing.B, ds Dataset, c codec, p *prepared) {
 		for b.Loop() {
 			var v any
 			if err := c.unmarshal(p.encoded, &v); err != nil {
@@ -144,15 +276,30 @@ func BenchmarkUnmarshalAny(b *testing.B) {
 }
 
 // BenchmarkMarshal encodes the typed model. It also reports the encoded size
-// (encoded-B) for the size table.
+// (encoded-B) for the size table. The map-order variants run too: the
+// models of medium, citm_catalog and canada hold maps (on the others a
+// variant measures what its base codec does).
 func BenchmarkMarshal(b *testing.B) {
-	benchmark(b, func(b *testing.B, ds Dataset, c codec, p *prepared) {
+	benchmark(b, prepare, true, func(b *testing.B, ds Dataset, c codec, p *prepared) {
 		for b.Loop() {
 			if _, err := c.marshal(p.model); err != nil {
 				b.Fatal(err)
 			}
 		}
 		b.ReportMetric(float64(len(p.encoded)), "encoded-B")
+	})
+}
+
+// BenchmarkMarshalAny encodes the document as encoding/json decodes it into
+// `any` (map[string]any, []any, string, float64, bool, nil), the same tree
+// for every codec, map-order variants included.
+func BenchmarkMarshalAny(b *testing.B) {
+	benchmark(b, prepareAny, true, func(b *testing.B, ds Dataset, c codec, p *prepared) {
+		for b.Loop() {
+			if _, err := c.marshal(p.model); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
 }
 
@@ -183,5 +330,60 @@ func TestPeersUseJSONTags(t *testing.T) {
 				t.Errorf("%s: member names differ from the json tags (-want +got):\n%s", c.name, diff)
 			}
 		})
+	}
+}
+
+// TestPeersMapKeyOrder checks each codec's sortsKeys, which the report's
+// like-for-like rows rely on: a codec that sorts writes a map of 32 keys to
+// the same bytes every time, one that does not writes Go's iteration order,
+// which Go randomizes on every range: the same bytes in all 50 encodings
+// would have odds below 2^-49 even if Go picked between only two orders.
+func TestPeersMapKeyOrder(t *testing.T) {
+	m := map[string]any{}
+	for i := range 32 {
+		m["k"+strconv.Itoa(i)] = i
+	}
+	for _, c := range codecs {
+		t.Run(c.name, func(t *testing.T) {
+			if c.skip != "" {
+				t.Skip(c.skip)
+			}
+			distinct := map[string]bool{}
+			for range 50 {
+				b, err := c.marshal(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				distinct[string(b)] = true
+			}
+			if c.sortsKeys && len(distinct) != 1 {
+				t.Errorf("%s: sortsKeys is set, but 50 encodings of one map gave %d different outputs", c.name, len(distinct))
+			}
+			if !c.sortsKeys && len(distinct) == 1 {
+				t.Errorf("%s: sortsKeys is not set, but 50 encodings of one map gave the same bytes: it sorts (or keeps an order)", c.name)
+			}
+		})
+	}
+}
+
+// TestTreeDiff checks the comparison prepareAny relies on: number types and
+// map types do not matter, values and members do.
+func TestTreeDiff(t *testing.T) {
+	a := map[string]any{"n": 1.0, "s": "x", "l": []any{true, nil, map[string]any{"k": 2.5}}}
+	same := map[any]any{"n": int8(1), "s": "x", "l": []any{true, nil, map[any]any{"k": float32(2.5)}}}
+	if d := treeDiff(a, same, "$"); d != "" {
+		t.Errorf("equal trees: got difference %s", d)
+	}
+	for _, b := range []any{
+		map[string]any{"n": 1.0, "s": "x", "l": []any{true, nil, map[string]any{"k": 2.25}}},
+		map[string]any{"n": 1.0, "s": "y", "l": []any{true, nil, map[string]any{"k": 2.5}}},
+		map[string]any{"n": 1.0, "s": "x", "l": []any{true, false, map[string]any{"k": 2.5}}},
+		map[string]any{"n": 1.0, "s": "x", "l": []any{true, nil}},
+		map[string]any{"n": 1.0, "t": "x", "l": []any{true, nil, map[string]any{"k": 2.5}}},
+		map[string]any{"n": "1", "s": "x", "l": []any{true, nil, map[string]any{"k": 2.5}}},
+	} {
+		if d := treeDiff(a, b, "$"); d == "" {
+			t.Errorf("treeDiff(%v, %v) found no difference", a, b)
+		}
 	}
 }
