@@ -1,0 +1,176 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.smile.SmileFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Codecs times Jackson 2.19's ObjectMapper over a SmileFactory (default
+ * settings: header, shared names, no shared values) on the data sets of the
+ * Go benchmarks in bench/, four operations each:
+ *
+ * <pre>
+ *   UnmarshalAny  readTree(byte[])                 the Go benchmark decodes into any
+ *   MarshalAny    writeValueAsBytes(JsonNode tree) the Go benchmark encodes encoding/json's any tree
+ *   Unmarshal     readValue(byte[], Pojo.class)    the Go benchmark decodes into the typed model
+ *   Marshal       writeValueAsBytes(pojo)          the Go benchmark encodes the typed model
+ * </pre>
+ *
+ * The input is the manifest that bench/cmd/smiledata writes: per data set
+ * the Smile the Go benchmarks decode (go-smile's Marshal of the typed model)
+ * and the compact JSON size that they pass to b.SetBytes, which is the byte
+ * count of MB/s here too (10^6 bytes per second). The tree and the POJO that
+ * the Marshal operations write are read from those bytes.
+ *
+ * Before timing, each data set is checked: the POJO read from the Smile and
+ * written again must give the same tree (JsonNode.equals) as the Smile
+ * itself, so that a POJO that dropped or renamed a member fails here (and
+ * FAIL_ON_UNKNOWN_PROPERTIES, on by default, fails on a member it lacks).
+ *
+ * Each (data set, operation) warms up for the warm-up time, then runs the
+ * given number of timed rounds; each round prints one line in the format of
+ * go test -bench, named Benchmark&lt;Op&gt;/&lt;data set&gt;/jackson, so that
+ * cmd/report (and benchstat) read it as they read the Go output and take
+ * the median of the rounds.
+ *
+ * Usage: java Codecs [-warmup 3s] [-rounds 5] [-round 1s] [-only NAME,...] manifest.txt
+ * A duration is a number with ns, us, ms, s or m, or Nx for N operations.
+ */
+public final class Codecs {
+    /** Results are stored here so that the JIT cannot drop the work. */
+    static volatile Object blackhole;
+
+    /** One timed operation. */
+    interface Op {
+        Object run() throws IOException;
+    }
+
+    /** Data set names and their POJO roots, as bench/data.go lists them. */
+    static final Map<String, Class<?>> MODELS = Map.of(
+            "small", Models.Small.class,
+            "medium", Models.Medium.class,
+            "twitter", Models.Twitter.class,
+            "citm_catalog", Models.CITMCatalog.class,
+            "canada", Models.Canada.class,
+            "code", Models.Code.class);
+
+    /** A duration or an operation count (-round 500ms, -round 100x). */
+    static final class Budget {
+        final long nanos, ops;
+
+        Budget(String s) {
+            long n = 0, o = 0;
+            if (s.endsWith("x")) {
+                o = Long.parseLong(s.substring(0, s.length() - 1));
+            } else {
+                int i = 0;
+                while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) i++;
+                double v = Double.parseDouble(s.substring(0, i));
+                double unit;
+                switch (s.substring(i)) {
+                    case "ns": unit = 1; break;
+                    case "us": case "µs": unit = 1e3; break;
+                    case "ms": unit = 1e6; break;
+                    case "s": unit = 1e9; break;
+                    case "m": unit = 60e9; break;
+                    default: throw new IllegalArgumentException("bad duration " + s + " (want e.g. 500ms, 2s or 100x)");
+                }
+                n = (long) (v * unit);
+            }
+            if (n <= 0 && o <= 0) throw new IllegalArgumentException("bad duration " + s + " (must be positive)");
+            nanos = n;
+            ops = o;
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        Budget warmup = new Budget("3s"), round = new Budget("1s");
+        int rounds = 5;
+        List<String> only = null;
+        int i = 0;
+        try {
+            for (; i < args.length && args[i].startsWith("-"); i += 2) {
+                if (i + 1 >= args.length) usage("missing value of " + args[i]);
+                switch (args[i]) {
+                    case "-warmup": warmup = new Budget(args[i + 1]); break;
+                    case "-rounds": rounds = Integer.parseInt(args[i + 1]); break;
+                    case "-round": round = new Budget(args[i + 1]); break;
+                    case "-only": only = Arrays.asList(args[i + 1].split(",")); break;
+                    default: usage("unknown flag " + args[i]);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            usage(e.getMessage());
+        }
+        if (i != args.length - 1) usage("want one manifest file");
+        if (rounds < 1) usage("-rounds must be at least 1");
+
+        ObjectMapper mapper = new ObjectMapper(new SmileFactory());
+        Path manifest = Path.of(args[i]);
+        System.out.printf("jvm: %s %s, %s; jackson-databind %s over SmileFactory %s%n",
+                System.getProperty("java.vm.name"), System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors() + " cores",
+                com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION,
+                com.fasterxml.jackson.dataformat.smile.PackageVersion.VERSION);
+        for (String line : Files.readAllLines(manifest)) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length != 3) continue;
+            String name = f[0];
+            if (only != null && !only.contains(name)) continue;
+            long size = Long.parseLong(f[1]);
+            byte[] smile = Files.readAllBytes(manifest.resolveSibling(f[2]));
+            Class<?> model = MODELS.get(name);
+            if (model == null) {
+                System.err.printf("Codecs: no POJO for data set %s (add it to Models and MODELS)%n", name);
+                System.exit(1);
+            }
+            JsonNode tree = mapper.readTree(smile);
+            Object pojo = mapper.readValue(smile, model);
+            JsonNode back = mapper.readTree(mapper.writeValueAsBytes(pojo));
+            if (!tree.equals(back)) {
+                System.err.printf("Codecs: %s: the POJO %s does not round-trip the document: "
+                        + "readValue + writeValueAsBytes gives another tree%n", name, model.getName());
+                System.exit(1);
+            }
+            bench("UnmarshalAny", name, size, warmup, round, rounds, () -> mapper.readTree(smile));
+            bench("MarshalAny", name, size, warmup, round, rounds, () -> mapper.writeValueAsBytes(tree));
+            bench("Unmarshal", name, size, warmup, round, rounds, () -> mapper.readValue(smile, model));
+            bench("Marshal", name, size, warmup, round, rounds, () -> mapper.writeValueAsBytes(pojo));
+        }
+    }
+
+    static void usage(String why) {
+        System.err.println("Codecs: " + why);
+        System.err.println("usage: java Codecs [-warmup 3s] [-rounds 5] [-round 1s] [-only NAME,...] manifest.txt");
+        System.exit(2);
+    }
+
+    /** bench warms op up, then prints one go-test-style line per timed round. */
+    static void bench(String op, String name, long size, Budget warmup, Budget round, int rounds, Op fn)
+            throws IOException {
+        run(fn, warmup);
+        for (int r = 0; r < rounds; r++) {
+            long[] res = run(fn, round);
+            double nsPerOp = (double) res[1] / res[0];
+            System.out.printf("Benchmark%s/%s/jackson \t%8d\t%12.1f ns/op\t%8.2f MB/s%n",
+                    op, name, res[0], nsPerOp, size / nsPerOp * 1e3);
+        }
+    }
+
+    /** run calls fn until the budget is spent and returns {calls, nanoseconds}. */
+    static long[] run(Op fn, Budget b) throws IOException {
+        long n = 0, start = System.nanoTime(), el;
+        do {
+            blackhole = fn.run();
+            n++;
+            el = System.nanoTime() - start;
+        } while (b.ops > 0 ? n < b.ops : el < b.nanos);
+        return new long[] {n, el};
+    }
+}
