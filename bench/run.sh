@@ -1,19 +1,40 @@
 #!/usr/bin/env bash
 # Runs every benchmark of go-smile side by side with its peers, in one
-# process per module, and writes bench/RESULTS.md.
+# process per module, then Jackson 2.19 on the JVM on the same data
+# (bench/jvm/run-codecs.sh, when java, javac and the jars are there), and
+# writes bench/RESULTS.md.
 #
 #   COUNT=5 BENCHTIME=1s bash bench/run.sh
 #
-# Raw outputs go to bench/results/ (peers.txt, kernel.txt and benchstat's
-# summaries). The machine is shared and noisy: compare within one run only.
+# COUNT is also the JVM's number of timed rounds and BENCHTIME the length of
+# each; JVM_WARMUP (default 3s) is its warm-up per data set and operation,
+# JACKSON the folder of the jars (see bench/jvm/README.md).
+# Raw outputs go to bench/results/ (peers.txt, kernel.txt, jvm.txt and
+# benchstat's summaries). The machine is shared and noisy: compare within
+# one run only.
 set -euo pipefail
 cd "$(dirname "$0")"
 count=${COUNT:-5}
 benchtime=${BENCHTIME:-1s}
+jvm_warmup=${JVM_WARMUP:-3s}
 mkdir -p results
 
-echo "== peers: Marshal, Unmarshal, UnmarshalAny on six data sets (count=$count, benchtime=$benchtime)"
+echo "== peers: Unmarshal, UnmarshalAny, Marshal, MarshalAny on six data sets (count=$count, benchtime=$benchtime)"
 go test -run '^$' -bench . -benchtime "$benchtime" -count "$count" . | tee results/peers.txt
+
+echo "== JVM: Jackson 2.19 ObjectMapper over SmileFactory (rounds=$count, round=$benchtime, warm-up=$jvm_warmup)"
+if reason=$(sh jvm/run-codecs.sh -check 2>&1); then
+	if ! sh jvm/run-codecs.sh -warmup "$jvm_warmup" -rounds "$count" -round "$benchtime" \
+		2>results/jvm.err | tee results/jvm.txt; then
+		# The report says why there is no JVM table; the Go results stand.
+		{ echo "bench/jvm/run-codecs.sh failed:"; head -n 5 results/jvm.err; } > results/jvm.txt
+		echo "run.sh: bench/jvm/run-codecs.sh failed; RESULTS.md will say so" >&2
+	fi
+	cat results/jvm.err >&2
+	rm -f results/jvm.err
+else
+	echo "skipped: $reason" | tee results/jvm.txt
+fi
 
 echo "== 7-bit kernel and stream Reader/Writer"
 (cd .. && go test -run '^$' -bench 'BenchmarkEncode/|BenchmarkDecode/|BenchmarkReader|BenchmarkWriterCorpus' \
@@ -22,7 +43,8 @@ echo "== 7-bit kernel and stream Reader/Writer"
 benchstat=(go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da)
 "${benchstat[@]}" results/peers.txt > results/benchstat-peers.txt 2>&1 || echo "benchstat unavailable" > results/benchstat-peers.txt
 "${benchstat[@]}" results/kernel.txt > results/benchstat-kernel.txt 2>&1 || echo "benchstat unavailable" > results/benchstat-kernel.txt
+"${benchstat[@]}" results/jvm.txt > results/benchstat-jvm.txt 2>&1 || echo "benchstat unavailable" > results/benchstat-jvm.txt
 
-header="Machine: $(nproc) cores, $(go version | cut -d' ' -f3-), $(date -u +%Y-%m-%d). Command: \`COUNT=$count BENCHTIME=$benchtime bash bench/run.sh\`. Raw output and benchstat summaries: \`bench/results/\`."
-go run ./cmd/report -peers results/peers.txt -kernel results/kernel.txt -header "$header" > RESULTS.md
+header="Machine: $(nproc) cores, $(go version | cut -d' ' -f3-), $(date -u +%Y-%m-%d). Command: \`COUNT=$count BENCHTIME=$benchtime JVM_WARMUP=$jvm_warmup bash bench/run.sh\`. Raw output and benchstat summaries: \`bench/results/\`."
+go run ./cmd/report -peers results/peers.txt -kernel results/kernel.txt -jvm results/jvm.txt -header "$header" > RESULTS.md
 echo "wrote bench/RESULTS.md"
