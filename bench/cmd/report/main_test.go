@@ -89,7 +89,7 @@ func TestJVMTable(t *testing.T) {
 	jvm := at(map[string]float64{"BenchmarkUnmarshalAny/small/jackson": 200, "BenchmarkMarshal/small/jackson": 100})
 	var w bytes.Buffer
 	ratios := jvmTable(&w, peers, jvm)
-	want := "| small | 100 / 200 (0.50x) | – / – | – / – | – / – | 300 / 100 (3.00x) |\n"
+	want := "| small | 100 / 200 (0.50x) | – / – | – / – | – / – | 300 / 100 (3.00x) | – / 100 |\n"
 	if !strings.Contains(w.String(), want) {
 		t.Errorf("output lacks %q:\n%s", want, w.String())
 	}
