@@ -7,7 +7,8 @@
 #   COUNT=5 BENCHTIME=1s bash bench/run.sh
 #
 # COUNT is also the JVM's number of timed rounds and BENCHTIME the length of
-# each; JVM_WARMUP (default 3s) is its warm-up per data set and operation,
+# each; JVM_WARMUP (default 5s) is its warm-up for each data set and
+# operation (twice: a pass over all of them, then before each one's rounds),
 # JACKSON the folder of the jars (see bench/jvm/README.md).
 # Raw outputs go to bench/results/ (peers.txt, kernel.txt, jvm.txt and
 # benchstat's summaries). The machine is shared and noisy: compare within
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 count=${COUNT:-5}
 benchtime=${BENCHTIME:-1s}
-jvm_warmup=${JVM_WARMUP:-3s}
+jvm_warmup=${JVM_WARMUP:-5s}
 mkdir -p results
 
 echo "== peers: Unmarshal, UnmarshalAny, Marshal, MarshalAny on six data sets (count=$count, benchtime=$benchtime)"

@@ -6,7 +6,7 @@
 # into a temporary folder and runs them; the output is in go test -bench
 # format, for cmd/report. Extra arguments go to Codecs, e.g.
 #
-#   bench/jvm/run-codecs.sh -warmup 3s -rounds 5 -round 1s
+#   bench/jvm/run-codecs.sh -warmup 5s -rounds 5 -round 1s
 #
 # JACKSON overrides the folder of the jars (default: ../shared/jackson/2.19
 # relative to the repository); JAVA_OPTS are passed to java.
