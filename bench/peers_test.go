@@ -19,7 +19,7 @@ import (
 // needs: the typed model, the compact JSON size and the codec's encoding of
 // the model. It is computed once per process.
 type prepared struct {
-	model   any    // pointer to the typed model, decoded from the document by encoding/json
+	model   any    // pointer to the typed model, decoded by encoding/json (prepareAny: its any tree)
 	size    int64  // compact JSON size of the document: the b.SetBytes figure for every codec
 	encoded []byte // the codec's encoding of model
 	err     error  // why the codec does not round-trip the data set, if it does not
@@ -83,7 +83,7 @@ func prepare(tb testing.TB, ds Dataset, c codec) *prepared {
 // prepareAny is prepare for the document as encoding/json decodes it into
 // `any`: model is that tree (the same for every codec), encoded the codec's
 // encoding of it, and the check is that the codec decodes its encoding
-// into `any` again with the same content (sameTree: numbers by value, maps
+// into `any` again with the same content (treeDiff: numbers by value, maps
 // by key whatever the codec's map type).
 func prepareAny(tb testing.TB, ds Dataset, c codec) *prepared {
 	tb.Helper()
