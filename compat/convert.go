@@ -151,7 +151,7 @@ func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
 	if err != nil {
 		return hint.Relabel(err, toJSONVocab)
 	}
-	if err := transcode.CopyToJSON(w, sr, opts.transcode()); err != nil {
+	if err := transcode.CopyToJSON(w, sr, opts.transcode(mode)); err != nil {
 		return hint.Relabel(err, toJSONVocab)
 	}
 	return nil
@@ -168,7 +168,7 @@ func ToJSONBytes(data []byte, opts ToJSONOptions) ([]byte, error) {
 		return nil, hint.Relabel(err, toJSONVocab)
 	}
 	var out bytes.Buffer
-	if err := transcode.CopyToJSON(&out, sr, opts.transcode()); err != nil {
+	if err := transcode.CopyToJSON(&out, sr, opts.transcode(mode)); err != nil {
 		return nil, hint.Relabel(err, toJSONVocab)
 	}
 	return out.Bytes(), nil
@@ -185,8 +185,10 @@ var toJSONVocab = &hint.Vocabulary{
 	FromJSON: "compat.FromJSON",
 }
 
-func (o ToJSONOptions) transcode() transcode.ToJSON {
-	return transcode.ToJSON{Indent: o.Indent, NonFiniteAsStrings: o.NonFiniteAsStrings}
+// transcode returns the options of the transcoder for a Reader in mode.
+func (o ToJSONOptions) transcode(mode smile.DecMode) transcode.ToJSON {
+	return transcode.ToJSON{Indent: o.Indent, NonFiniteAsStrings: o.NonFiniteAsStrings,
+		ValidUTF8: !mode.ReaderOptions().AllowInvalidUTF8}
 }
 
 // ParseDecimal parses a JSON number literal into an exact decimal with the

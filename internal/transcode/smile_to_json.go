@@ -24,6 +24,12 @@ type ToJSON struct {
 	// QUOTE_NON_NUMERIC_NUMBERS. By default they are an error, since JSON
 	// has no form for them.
 	NonFiniteAsStrings bool
+
+	// ValidUTF8 reports that the strings and keys of the Reader are valid
+	// UTF-8 because it checks them (its AllowInvalidUTF8 is off), so that
+	// they are copied without a second check. When it is false each
+	// string is checked, and its invalid bytes become U+FFFD.
+	ValidUTF8 bool
 }
 
 // AppendValue reads the next complete value from r (r positioned where a
@@ -168,14 +174,14 @@ func (jw *jsonWriter) token(tok *stream.Token, offset int64) error {
 		jw.first.push(true)
 		b = append(b, '[')
 	case stream.KindKey:
-		b = appendQuoted(b, tok.Bytes())
+		b = appendQuoted(b, tok.Bytes(), jw.opts.ValidUTF8)
 		b = append(b, ':')
 		if jw.opts.Indent != "" {
 			b = append(b, ' ')
 		}
 		jw.afterKey = true
 	case stream.KindString:
-		b = appendQuoted(b, tok.Bytes())
+		b = appendQuoted(b, tok.Bytes(), jw.opts.ValidUTF8)
 	case stream.KindNull:
 		b = append(b, "null"...)
 	case stream.KindTrue:
