@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/go-smile/smile/stream"
 	"github.com/stretchr/testify/require"
@@ -182,3 +185,108 @@ func TestDefaultLimitsReadBackOurJSON(t *testing.T) {
 }
 
 var bigOne = new(big.Int).SetInt64(1)
+
+// TestKeyTextsFollowTheTable: CopyToJSON keeps the text of each shared
+// name by its slot in the table; the text written for every key must be
+// its own name's after the table fills and is emptied (1500 names, each
+// written in full and then by reference, some slots refilled three
+// times), with names that need escapes, long names (the 0x34 form) and a
+// name too long to keep, and across a header, where the tables start
+// again. The expected text is built from the names with encoding/json;
+// with KeepNamesAcrossHeaders, where the second document's references
+// stand for the first document's names, CopyToJSON must agree with
+// AppendValue, which keeps no texts.
+func TestKeyTextsFollowTheTable(t *testing.T) {
+	var names []string
+	for i := range 1500 {
+		switch i % 100 {
+		case 7:
+			names = append(names, fmt.Sprintf("quote\"tab\t%d\\", i))
+		case 8:
+			names = append(names, fmt.Sprintf("é中😀%d", i))
+		case 9:
+			names = append(names, strings.Repeat("long", 20)+strconv.Itoa(i)) // a 0x34 long name
+		case 10:
+			names = append(names, strings.Repeat("x", 2*maxKeyText)+strconv.Itoa(i))
+		default:
+			names = append(names, "k"+strconv.Itoa(i))
+		}
+	}
+	// Each document is an array of objects, each object the names of a
+	// range, its values their indexes.
+	docs := [][][2]int{
+		{{0, 700}, {0, 700}, {700, 1500}, {0, 300}, {1200, 1500}, {0, 1500}},
+		{{0, 50}, {0, 50}, {10, 20}}, // small enough for KeepNamesAcrossHeaders to keep the table whole
+	}
+	w := newWriter(t)
+	var want strings.Builder
+	for _, doc := range docs {
+		require.NoError(t, w.WriteStartArray())
+		want.WriteByte('[')
+		for j, span := range doc {
+			require.NoError(t, w.WriteStartObject())
+			if j > 0 {
+				want.WriteByte(',')
+			}
+			want.WriteByte('{')
+			for i := span[0]; i < span[1]; i++ {
+				require.NoError(t, w.WriteKey(names[i]))
+				require.NoError(t, w.WriteInt(int64(i)))
+				if i > span[0] {
+					want.WriteByte(',')
+				}
+				q, err := json.Marshal(names[i])
+				require.NoError(t, err)
+				fmt.Fprintf(&want, "%s:%d", q, i)
+			}
+			require.NoError(t, w.WriteEndObject())
+			want.WriteByte('}')
+		}
+		require.NoError(t, w.WriteEndArray())
+		require.NoError(t, w.EndDocument())
+		want.WriteString("]\n")
+	}
+	sm := w.Bytes()
+	for _, keep := range []bool{false, true} {
+		opts := stream.ReaderOptions{KeepNamesAcrossHeaders: keep}
+		// What AppendValue, which keeps no texts, makes of each document.
+		r, err := stream.NewReader(sm, opts)
+		require.NoError(t, err)
+		var uncached []byte
+		for range docs {
+			uncached, err = AppendValue(uncached, r, ToJSON{ValidUTF8: true})
+			require.NoError(t, err)
+			uncached = append(uncached, '\n')
+		}
+		if !keep {
+			require.Equal(t, want.String(), string(uncached))
+		}
+		for _, indent := range []string{"", "  "} {
+			for _, whole := range []bool{true, false} {
+				var r *stream.Reader
+				if whole {
+					r, err = stream.NewReader(sm, opts)
+				} else {
+					r, err = stream.NewStreamReader(iotest.HalfReader(bytes.NewReader(sm)), opts)
+				}
+				require.NoError(t, err)
+				var out bytes.Buffer
+				require.NoError(t, CopyToJSON(&out, r, ToJSON{Indent: indent, ValidUTF8: true}))
+				got := out.Bytes()
+				if indent != "" {
+					var lines []string
+					for _, doc := range bytes.Split(bytes.TrimSuffix(got, []byte("\n")), []byte("\n[")) {
+						if !bytes.HasPrefix(doc, []byte("[")) {
+							doc = append([]byte("["), doc...)
+						}
+						var c bytes.Buffer
+						require.NoError(t, json.Compact(&c, doc))
+						lines = append(lines, c.String()+"\n")
+					}
+					got = []byte(strings.Join(lines, ""))
+				}
+				require.Equal(t, string(uncached), string(got), "KeepNamesAcrossHeaders %v, indent %q, whole input %v", keep, indent, whole)
+			}
+		}
+	}
+}
