@@ -98,11 +98,15 @@ func CopyToJSON(w io.Writer, r *stream.Reader, opts ToJSON) error {
 type jsonWriter struct {
 	opts ToJSON
 	buf  []byte
-	// first holds, for each open container, whether it has no member
-	// yet, and objs whether it is an object; afterKey reports that a key
-	// was just written and its value is due.
-	first    bitStack
-	objs     bitStack
+	// depth is the number of open containers; inObj and empty say
+	// whether the innermost one is an object and whether it has no
+	// member yet, and outer holds inObj of each container around it (the
+	// others are never empty). afterKey reports that a key was just
+	// written and its value is due.
+	depth    int
+	inObj    bool
+	empty    bool
+	outer    bitStack
 	afterKey bool
 	// keys, when not nil, holds for each slot of the Reader's shared-name
 	// table the text written for the name in it, when that name's entry
@@ -154,8 +158,8 @@ func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) er
 	if err := jw.token(tok, r.TokenOffset()); err != nil {
 		return err
 	}
-	for jw.first.n > 0 {
-		if !jw.afterKey && jw.objs.top() {
+	for jw.depth > 0 {
+		if jw.inObj && !jw.afterKey {
 			// A key or the end of the object is due.
 			name, slot, tag, ok, err := r.ReadTaggedKey(nil, 0)
 			if err != nil {
@@ -194,23 +198,38 @@ func insideErr(r *stream.Reader, err error) error {
 
 // end appends c, the end of the innermost container, and closes it.
 func (jw *jsonWriter) end(c byte) {
-	empty := jw.first.top()
-	jw.first.pop()
-	jw.objs.pop()
-	if !empty {
+	jw.depth--
+	if !jw.empty {
 		jw.newline()
 	}
 	jw.buf = append(jw.buf, c)
+	jw.empty = false
+	if jw.depth > 0 {
+		jw.inObj = jw.outer.top()
+		jw.outer.pop()
+	}
+}
+
+// open opens a container, an object or an array.
+func (jw *jsonWriter) open(obj bool) {
+	if jw.depth > 0 {
+		jw.outer.push(jw.inObj)
+	}
+	jw.depth++
+	jw.inObj, jw.empty = obj, true
 }
 
 // sep appends what goes before a member of the innermost container: a
 // comma unless it is the first, and the indentation.
 func (jw *jsonWriter) sep() {
-	if !jw.first.top() {
+	if jw.empty {
+		jw.empty = false
+	} else {
 		jw.buf = append(jw.buf, ',')
 	}
-	jw.first.setTop(false)
-	jw.newline()
+	if jw.opts.Indent != "" {
+		jw.newline()
+	}
 }
 
 // member appends what goes before a value: nothing after a key, else
@@ -218,7 +237,7 @@ func (jw *jsonWriter) sep() {
 func (jw *jsonWriter) member() {
 	if jw.afterKey {
 		jw.afterKey = false
-	} else if jw.first.n > 0 {
+	} else if jw.depth > 0 {
 		jw.sep()
 	}
 }
@@ -261,12 +280,10 @@ func (jw *jsonWriter) token(tok *stream.Token, offset int64) error {
 	b := jw.buf
 	switch tok.Kind {
 	case stream.KindStartObject:
-		jw.first.push(true)
-		jw.objs.push(true)
+		jw.open(true)
 		b = append(b, '{')
 	case stream.KindStartArray:
-		jw.first.push(true)
-		jw.objs.push(false)
+		jw.open(false)
 		b = append(b, '[')
 	case stream.KindString:
 		b = appendQuoted(b, tok.Bytes(), jw.opts.ValidUTF8)
@@ -309,7 +326,7 @@ func (jw *jsonWriter) newline() {
 		return
 	}
 	jw.buf = append(jw.buf, '\n')
-	for range jw.first.n {
+	for range jw.depth {
 		jw.buf = append(jw.buf, jw.opts.Indent...)
 	}
 }
