@@ -1,7 +1,7 @@
 package transcode
 
-// bitStack is a stack of bits: which open containers are objects, or
-// which have no member yet. The first 64 levels are the bits of an
+// bitStack is a stack of bits: which open containers are objects. The
+// first 64 levels are the bits of an
 // integer, so that converting a value of ordinary depth allocates
 // nothing (with the reader held by value, BenchmarkWriteValue went from 2
 // allocations to 0 and BenchmarkAppendValue from 1 to 0:
