@@ -141,15 +141,17 @@ func (jw *jsonWriter) flush(w io.Writer) error {
 // from r. With a non-nil w, the text is flushed to w when the buffer holds
 // flushThreshold bytes.
 //
-// Inside an object the keys, and the object's end, are read with ReadKey,
-// which hands over a key's bytes without filling a Token. Reading a key's
-// bytes from a Token copies the Token (the accessors take it by value)
-// just after the Reader wrote it, and perf annotate showed a tenth of
-// smile tojson's samples on the loads of those copies. On a 251 MB
-// document of twitter statuses the user CPU time fell to 0.92x (median
-// of 15 runs alternated with the build before, whole process), while
-// callgrind counted only 3% fewer instructions (218M -> 212M on 20 copies
-// of the twitter corpus): the time was in stalls.
+// Inside an object the keys, and the object's end, are read with
+// ReadTaggedKey (ReadKey with the tag of the key's slot, see
+// jsonWriter.keys), which hands over a key's bytes without filling a
+// Token. Reading a key's bytes from a Token copies the Token (the
+// accessors take it by value) just after the Reader wrote it, and perf
+// annotate showed a tenth of smile tojson's samples on the loads of
+// those copies. On a 251 MB document of twitter statuses the user CPU
+// time fell to 0.92x (median of 15 runs alternated with the build
+// before, whole process), while callgrind counted only 3% fewer
+// instructions (218M -> 212M on 20 copies of the twitter corpus): the
+// time was in stalls.
 func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) error {
 	switch tok.Kind {
 	case stream.KindKey, stream.KindEndObject, stream.KindEndArray, stream.KindEndOfDocument:
@@ -248,7 +250,7 @@ func (jw *jsonWriter) member() {
 func (jw *jsonWriter) key(r *stream.Reader, name []byte, slot int, tag uint64) {
 	jw.sep()
 	jw.afterKey = true
-	if tag != 0 && jw.keys != nil {
+	if tag != 0 && uint(slot) < uint(len(jw.keys)) {
 		jw.buf = append(jw.buf, jw.keys[slot]...)
 		return
 	}
