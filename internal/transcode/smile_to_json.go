@@ -68,7 +68,7 @@ func AppendValue(dst []byte, r *stream.Reader, opts ToJSON) ([]byte, error) {
 // the size of the input. CopyToJSON tags r's shared names for its own use
 // (Reader.SetKeyTag): r must be a Reader whose tags nothing else reads.
 func CopyToJSON(w io.Writer, r *stream.Reader, opts ToJSON) error {
-	jw := jsonWriter{opts: opts, buf: make([]byte, 0, flushThreshold+flushThreshold/4), keys: make([][]byte, sharedNameSlots)}
+	jw := jsonWriter{opts: opts, buf: make([]byte, 0, flushThreshold+flushThreshold/4), keyGen: 1}
 	var tok stream.Token
 	for {
 		err := r.ReadTokenInto(&tok)
@@ -108,27 +108,30 @@ type jsonWriter struct {
 	empty    bool
 	outer    bitStack
 	afterKey bool
-	// keys, when not nil, holds for each slot of the Reader's shared-name
-	// table the text written for the name in it, when that name's entry
-	// carries a tag (Reader.SetKeyTag): a tag goes with its name when the
-	// table is emptied, so a tagged slot's text is its name's. A
-	// back-reference to a name then costs a copy of its text, not a
-	// quoting of the name: on 20 copies of the twitter corpus as one
-	// Smile document (4.7 MB), smile tojson went from 212M to 174M
-	// instructions (callgrind), and on a 251 MB document of the same
-	// statuses its user CPU time to 0.84x (median of 15 runs alternated
-	// with the build before, whole process). AppendValue keeps none
-	// (keys nil): its Reader's tags are its caller's.
-	keys [][]byte
+	// keyText holds the text written for shared names ("name":), and
+	// keyGen, when not 0, says that the writer tags each shared name of
+	// its Reader with where its text is (Reader.SetKeyTag): keyGen<<32 |
+	// offset<<8 | length. A tag goes with its name when the Reader empties
+	// its table, so a tag of the current generation gives the text of the
+	// name now in its slot; when keyText is full it is emptied and keyGen
+	// moves on, which makes every earlier tag stale. A back-reference to
+	// a name then costs a copy of its text, not a quoting of the name: on
+	// 20 copies of the twitter corpus as one Smile document (4.7 MB),
+	// smile tojson went from 212M to 174M instructions (callgrind), and
+	// on a 251 MB document of the same statuses its user CPU time to
+	// 0.84x (median of 15 runs alternated with the build before, whole
+	// process). AppendValue keeps no texts (keyGen 0): its Reader's tags
+	// are its caller's.
+	keyText []byte
+	keyGen  uint64
 }
 
-// sharedNameSlots is the size of Smile's shared-name table: its slots
-// are 0 to 1023.
-const sharedNameSlots = 1024
-
-// maxKeyText bounds the text of a key that jsonWriter.keys keeps, so that
-// the texts of a full table take at most 128 KiB.
-const maxKeyText = 128
+// maxKeyText bounds the text of a key that jsonWriter.keyText keeps, and
+// maxKeyTexts the bytes it holds.
+const (
+	maxKeyText  = 128
+	maxKeyTexts = 64 << 10
+)
 
 // flush writes the buffered text to w and empties the buffer.
 func (jw *jsonWriter) flush(w io.Writer) error {
@@ -250,9 +253,12 @@ func (jw *jsonWriter) member() {
 func (jw *jsonWriter) key(r *stream.Reader, name []byte, slot int, tag uint64) {
 	jw.sep()
 	jw.afterKey = true
-	if tag != 0 && uint(slot) < uint(len(jw.keys)) {
-		jw.buf = append(jw.buf, jw.keys[slot]...)
-		return
+	if jw.keyGen != 0 && tag>>32 == jw.keyGen {
+		off, n := int(tag>>8&0xFFFFFF), int(tag&0xFF)
+		if off+n <= len(jw.keyText) {
+			jw.buf = append(jw.buf, jw.keyText[off:off+n]...)
+			return
+		}
 	}
 	start := len(jw.buf)
 	b := appendQuoted(jw.buf, name, jw.opts.ValidUTF8)
@@ -261,9 +267,14 @@ func (jw *jsonWriter) key(r *stream.Reader, name []byte, slot int, tag uint64) {
 		b = append(b, ' ')
 	}
 	jw.buf = b
-	if jw.keys != nil && uint(slot) < uint(len(jw.keys)) && len(b)-start <= maxKeyText {
-		jw.keys[slot] = append(jw.keys[slot][:0], b[start:]...)
-		r.SetKeyTag(slot, 1)
+	if n := len(b) - start; jw.keyGen != 0 && slot >= 0 && n <= maxKeyText {
+		if len(jw.keyText)+n > maxKeyTexts {
+			jw.keyText = jw.keyText[:0]
+			jw.keyGen++
+		}
+		off := len(jw.keyText)
+		jw.keyText = append(jw.keyText, b[start:]...)
+		r.SetKeyTag(slot, jw.keyGen<<32|uint64(off)<<8|uint64(n))
 	}
 }
 

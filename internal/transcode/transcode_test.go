@@ -187,12 +187,13 @@ func TestDefaultLimitsReadBackOurJSON(t *testing.T) {
 var bigOne = new(big.Int).SetInt64(1)
 
 // TestKeyTextsFollowTheTable: CopyToJSON keeps the text of each shared
-// name by its slot in the table; the text written for every key must be
-// its own name's after the table fills and is emptied (1500 names, each
-// written in full and then by reference, some slots refilled three
-// times), with names that need escapes, long names (the 0x34 form) and a
-// name too long to keep, and across a header, where the tables start
-// again. The expected text is built from the names with encoding/json;
+// name and tags its slot in the table with where the text is; the text
+// written for every key must be its own name's after the table fills and
+// is emptied (1500 names, each written in full and then by reference,
+// some slots refilled three times), after the kept texts fill their
+// buffer and it is emptied, with names that need escapes, long names
+// (the 0x34 form) and a name too long to keep, and across a header,
+// where the tables start again. The expected text is built from the names with encoding/json;
 // with KeepNamesAcrossHeaders, where the second document's references
 // stand for the first document's names, CopyToJSON must agree with
 // AppendValue, which keeps no texts.
@@ -209,9 +210,16 @@ func TestKeyTextsFollowTheTable(t *testing.T) {
 		case 10:
 			names = append(names, strings.Repeat("x", 2*maxKeyText)+strconv.Itoa(i))
 		default:
-			names = append(names, "k"+strconv.Itoa(i))
+			names = append(names, "k"+strconv.Itoa(i)+strings.Repeat("-", 80)) // 1024 texts fill the buffer
 		}
 	}
+	texts := 0
+	for _, name := range names {
+		if q, _ := json.Marshal(name); len(q)+1 <= maxKeyText {
+			texts += len(q) + 1
+		}
+	}
+	require.Greater(t, texts, maxKeyTexts, "the names do not fill the buffer of kept texts")
 	// Each document is an array of objects, each object the names of a
 	// range, its values their indexes.
 	docs := [][][2]int{
