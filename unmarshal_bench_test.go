@@ -75,3 +75,34 @@ func BenchmarkUnmarshal(b *testing.B) {
 	b.Run("twitter-any/smile", func(b *testing.B) { benchUnmarshal(b, twSmile, newAny, Unmarshal) })
 	b.Run("twitter-any/json", func(b *testing.B) { benchUnmarshal(b, twJSON, newAny, json.Unmarshal) })
 }
+
+// BenchmarkUnmarshalAny decodes each data set into a new any: the four
+// corpora as Jackson wrote them (its default settings), small and medium
+// as Marshal writes the typed models. SetBytes counts the Smile input.
+func BenchmarkUnmarshalAny(b *testing.B) {
+	small := newBenchSmall(3)
+	smallSmile, _ := benchDocs(b, &small)
+	mediumSmile, _ := benchDocs(b, newBenchMedium())
+	dir, err := golden.Dir("corpus")
+	if err != nil {
+		b.Fatal(err)
+	}
+	docs := []struct {
+		name string
+		data []byte
+	}{{"small", smallSmile}, {"medium", mediumSmile}}
+	for _, name := range []string{"twitter", "citm_catalog", "canada", "code"} {
+		data, err := golden.ReadFile(filepath.Join(dir, name+".default.smile"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs = append(docs, struct {
+			name string
+			data []byte
+		}{name, data})
+	}
+	newAny := func() any { return new(any) }
+	for _, doc := range docs {
+		b.Run(doc.name, func(b *testing.B) { benchUnmarshal(b, doc.data, newAny, Unmarshal) })
+	}
+}
