@@ -177,7 +177,7 @@ func (d *decodeState) numberText() string {
 func (d *decodeState) objectInto(m map[string]any) error {
 	n := 0
 	for {
-		kb, slot, ok, err := d.nextKey()
+		k, ok, err := d.nextKey()
 		if err != nil {
 			return err
 		}
@@ -192,7 +192,6 @@ func (d *decodeState) objectInto(m map[string]any) error {
 				return err
 			}
 		}
-		k := d.keyString(kb, slot)
 		if err := d.nextValue(); err != nil {
 			return err
 		}
@@ -235,7 +234,7 @@ func (d *decodeState) objectAny() (any, error) {
 	base := d.members.len()
 	n := 0
 	for {
-		kb, slot, ok, err := d.nextKey()
+		k, ok, err := d.nextKey()
 		if err != nil {
 			return nil, err
 		}
@@ -245,7 +244,6 @@ func (d *decodeState) objectAny() (any, error) {
 		if n >= d.maxLen() {
 			return nil, d.containerLimit(n + 1)
 		}
-		k := d.keyString(kb, slot)
 		if err := d.nextValue(); err != nil {
 			return nil, err
 		}

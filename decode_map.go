@@ -118,7 +118,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 		for {
 			if strKey {
 				// Keys come as bytes, without a Token.
-				kb, slot, ok, err := d.nextKey()
+				k, ok, err := d.nextKey()
 				if err != nil {
 					return err
 				}
@@ -128,7 +128,6 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 				if n++; n > max {
 					return d.containerLimit(n)
 				}
-				k := d.keyString(kb, slot)
 				*(*string)(kp) = k
 				d.setKey(k)
 			} else {
@@ -197,7 +196,7 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 		n := 0
 		d.pushKey("")
 		for {
-			kb, slot, ok, err := d.nextKey()
+			k, ok, err := d.nextKey()
 			if err != nil {
 				return err
 			}
@@ -207,7 +206,6 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 			if n++; n > max {
 				return d.containerLimit(n)
 			}
-			k := d.keyString(kb, slot)
 			d.setKey(k)
 			if err := d.nextValue(); err != nil {
 				return err

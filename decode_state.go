@@ -163,12 +163,33 @@ func (d *decodeState) offset() int64 { return d.r.TokenOffset() }
 // there are registers, and one less costs less than the load.
 func (d *decodeState) maxLen() int { return d.cfg.opts.MaxContainerLen }
 
-// nextKey reads the next key of an object (see stream.Reader.ReadKey);
-// ok is false at the end of the object.
-func (d *decodeState) nextKey() (name []byte, slot int, ok bool, err error) {
-	name, slot, _, ok, err = d.r.ReadTaggedKey(nil, 0) // ReadKey, with one call less
-	return name, slot, ok, err
+// nextKey reads the next key of an object as a Go string (see keyString);
+// ok is false at the end of the object. A shared name whose string is
+// already in d.keys carries keysTag in its key tag (see
+// stream.Reader.KeyTag), and is then returned without comparing its
+// bytes with the string's: the reader clears the tag when the slot gets
+// another name, and d.keys changes only to hold the slot's name.
+func (d *decodeState) nextKey() (k string, ok bool, err error) {
+	kb, slot, tag, ok, err := d.r.ReadTaggedKey(nil, 0)
+	if !ok {
+		return "", ok, err
+	}
+	if (uint32(tag) == keysTag || uint32(tag>>32) == keysTag) && uint(slot) < uint(len(d.keys)) {
+		if k := d.keys[slot]; k != "" { // "" after release: d.keys is per use of d
+			return k, true, nil
+		}
+	}
+	k = d.keyString(kb, slot)
+	if uint(slot) < uint(len(d.keys)) && len(k) > 0 && d.keys[slot] == k {
+		d.r.SetKeyTag(slot, tag<<32|uint64(keysTag))
+	}
+	return k, true, nil
 }
+
+// keysTag is the half key tag (see decode_struct.go) that says d.keys
+// holds a shared name's Go string: the id of no struct decoder, and
+// field 0.
+var keysTag = newTagBits()
 
 // next reads the next token into d.tok.
 func (d *decodeState) next() error {

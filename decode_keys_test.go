@@ -1,0 +1,85 @@
+package smile
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// TestUnmarshalKeysAcrossTableResets: the Go string of a shared name is
+// reused for a back-reference only while the slot holds that name. When
+// the name table is emptied (at its 1025th name) and slot 0 gets another
+// name, a back-reference to the slot gives the new name, into any and into
+// a map with string keys. The document is the one of
+// TestUnmarshalStructFieldsAcrossTableResets, written from the spec.
+func TestUnmarshalKeysAcrossTableResets(t *testing.T) {
+	var buf bytes.Buffer
+	buf.Write(mustHex(dhdr + "FA 80 61 C2 80 78 FA")) // {"a":1,"x":{
+	inner := map[string]any{}
+	for i := 2; i < 1024; i++ {
+		fmt.Fprintf(&buf, "\x83%04dC", i) // "nnnn":"" ... 'C' is 0x43, a 4-byte string
+		buf.WriteString("abcd")
+		inner[fmt.Sprintf("%04d", i)] = "abcd"
+	}
+	buf.Write(mustHex("FB 80 62 C4 40 C6 FB")) // },"b":2, <slot 0, now "b">:3}
+	var v any
+	if err := Unmarshal(buf.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"a": int64(1), "x": inner, "b": int64(3)}
+	if diff := cmp.Diff(want, v); diff != "" {
+		t.Fatalf("into any (-want +got):\n%s", diff)
+	}
+	var m map[string]any
+	if err := Unmarshal(buf.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, m); diff != "" {
+		t.Fatalf("into map[string]any (-want +got):\n%s", diff)
+	}
+}
+
+// TestUnmarshalDecodeKeysOfTwoReaders: the names a decoding state knows
+// are those of one use of it. Two Readers whose shared-name slots hold
+// different names are read in turns with UnmarshalDecode, each call with
+// a pooled state that the other Reader's call used before it.
+func TestUnmarshalDecodeKeysOfTwoReaders(t *testing.T) {
+	rowsOf := func(k1, k2 string) []map[string]any {
+		rows := make([]map[string]any, 20)
+		for i := range rows {
+			rows[i] = map[string]any{k1: int64(i), k2: "s" + k2}
+		}
+		return rows
+	}
+	want := [2][]map[string]any{rowsOf("alpha", "beta"), rowsOf("gamma", "delta")}
+	var readers [2]*stream.Reader
+	for i := range readers {
+		doc, err := Marshal(want[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if readers[i], err = stream.NewReader(doc, DecMode{}.ReaderOptions()); err != nil {
+			t.Fatal(err)
+		}
+		if tok, err := readers[i].ReadToken(); err != nil || tok.Kind != stream.KindStartArray {
+			t.Fatalf("%v %v", tok.Kind, err)
+		}
+	}
+	var got [2][]map[string]any
+	for range want[0] {
+		for i, r := range readers {
+			var row any
+			if err := UnmarshalDecode(r, &row); err != nil {
+				t.Fatal(err)
+			}
+			got[i] = append(got[i], row.(map[string]any))
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+}
