@@ -65,7 +65,7 @@ func (d *decodeState) captureContents(w *stream.Writer) error {
 	defer func() { d.capOpen = open[:0] }()
 	var t stream.Token
 	for len(open) > 0 {
-		if err := d.r.ReadTokenInto(&t); err != nil {
+		if err := export.ReadTokenInto(d.r, &t); err != nil {
 			return d.fatal(err)
 		}
 		top := &open[len(open)-1]
@@ -319,7 +319,7 @@ func jsonTextBound(r *stream.Reader) (int, error) {
 	n, depth := 0, 0
 	var t stream.Token
 	for {
-		if err := r.ReadTokenInto(&t); err != nil {
+		if err := export.ReadTokenInto(r, &t); err != nil {
 			return 0, err
 		}
 		switch t.Kind {

@@ -398,31 +398,31 @@ func scalarKindOf(t reflect.Type) scalarKind {
 func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
 	switch k {
 	case scalarString:
-		b, slot, ok, err := d.r.ReadString()
+		b, slot, ok, err := export.TryString(d.r)
 		if ok {
 			*(*string)(p) = d.strOf(b, slot)
 		}
 		return ok, err
 	case scalarInt64:
-		v, ok := d.r.ReadInt()
+		v, ok := export.TryInt(d.r)
 		if ok {
 			*(*int64)(p) = v
 		}
 		return ok, nil
 	case scalarFloat64:
-		v, ok := d.r.ReadFloat64()
+		v, ok := export.TryFloat64(d.r)
 		if ok {
 			*(*float64)(p) = v
 		}
 		return ok, nil
 	case scalarBool:
-		v, ok := d.r.ReadBool()
+		v, ok := export.TryBool(d.r)
 		if ok {
 			*(*bool)(p) = v
 		}
 		return ok, nil
 	case scalarPointer:
-		ok := d.r.ReadNull()
+		ok := export.TryNull(d.r)
 		if ok {
 			*(*unsafe.Pointer)(p) = nil
 		}

@@ -47,7 +47,7 @@ func newSliceDecoder(t reflect.Type) decoderFunc {
 		default:
 			return d.typeError(t)
 		}
-		if d.r.ReadEndArray() { // empty, as arrays often are
+		if export.TryEndArray(d.r) { // empty, as arrays often are
 			sd.st.SetEmpty(p)
 			return nil
 		}
@@ -305,7 +305,7 @@ func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 			}
 		}
 		// An array element's start is read without a token.
-		started := sd.arr != nil && d.r.ReadStartArray()
+		started := sd.arr != nil && export.TryStartArray(d.r)
 		if !started {
 			if err := d.nextValue(); err != nil {
 				return 0, err
@@ -429,7 +429,7 @@ func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
 				break
 			}
 		}
-		if i == n && d.r.ReadEndArray() {
+		if i == n && export.TryEndArray(d.r) {
 			return nil
 		}
 	}

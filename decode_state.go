@@ -166,11 +166,11 @@ func (d *decodeState) maxLen() int { return d.cfg.opts.MaxContainerLen }
 // nextKey reads the next key of an object as a Go string (see keyString);
 // ok is false at the end of the object. A shared name whose string is
 // already in d.keys carries keysTag in its key tag (see
-// stream.Reader.KeyTag), and is then returned without comparing its
+// stream's ReadTaggedKey), and is then returned without comparing its
 // bytes with the string's: the reader clears the tag when the slot gets
 // another name, and d.keys changes only to hold the slot's name.
 func (d *decodeState) nextKey() (k string, ok bool, err error) {
-	kb, slot, tag, ok, err := d.r.ReadTaggedKey(nil, 0)
+	kb, slot, tag, ok, err := export.ReadTaggedKey(d.r, nil, 0)
 	if !ok {
 		return "", ok, err
 	}
@@ -181,7 +181,7 @@ func (d *decodeState) nextKey() (k string, ok bool, err error) {
 	}
 	k = d.keyString(kb, slot)
 	if uint(slot) < uint(len(d.keys)) && len(k) > 0 && d.keys[slot] == k {
-		d.r.SetKeyTag(slot, tag<<32|uint64(keysTag))
+		export.SetKeyTag(d.r, slot, tag<<32|uint64(keysTag))
 	}
 	return k, true, nil
 }
@@ -193,13 +193,13 @@ var keysTag = newTagBits()
 
 // next reads the next token into d.tok.
 func (d *decodeState) next() error {
-	return d.r.ReadTokenInto(&d.tok)
+	return export.ReadTokenInto(d.r, &d.tok)
 }
 
 // nextValue reads the first token of a value in an array or after a key.
 // (The reader rejects an end-of-document marker there.)
 func (d *decodeState) nextValue() error {
-	return d.r.ReadTokenInto(&d.tok)
+	return export.ReadTokenInto(d.r, &d.tok)
 }
 
 // saveError keeps err if it is the first non-fatal error.

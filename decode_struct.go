@@ -97,7 +97,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	for {
 		// Keys usually come in field order, so the next field's name is
 		// matched in the input as it stands (see ReadTaggedKey).
-		kb, slot, tag, ok, err := d.r.ReadTaggedKey(&sd.keys[hint], uint64(sd.halfTag(hint)))
+		kb, slot, tag, ok, err := export.ReadTaggedKey(d.r, &sd.keys[hint], uint64(sd.halfTag(hint)))
 		if err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		i, known := sd.fieldOfTag(tag)
 		if !known {
 			if kb == nil { // a reference to a name other decoders tagged
-				kb = d.r.SharedName(slot)
+				kb = export.SharedName(d.r, slot)
 			}
 			i = sd.field(d, kb, slot, tag, hint)
 		}
@@ -117,7 +117,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		if uint(i) >= uint(len(sd.fields)) { // no such field
 			if d.cfg.opts.DisallowUnknownFields {
 				if kb == nil { // a reference to a name known to be unknown
-					kb = d.r.SharedName(slot)
+					kb = export.SharedName(d.r, slot)
 				}
 				key := string(kb)
 				d.setKey(key)
@@ -148,29 +148,29 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		// data set but canada, which has almost no struct fields).
 		switch f.kind {
 		case scalarString:
-			if b, slot, ok, err := d.r.ReadString(); err != nil {
+			if b, slot, ok, err := export.TryString(d.r); err != nil {
 				return err
 			} else if ok {
 				*(*string)(fp) = d.strOf(b, slot)
 				continue
 			}
 		case scalarInt64:
-			if v, ok := d.r.ReadInt(); ok {
+			if v, ok := export.TryInt(d.r); ok {
 				*(*int64)(fp) = v
 				continue
 			}
 		case scalarFloat64:
-			if v, ok := d.r.ReadFloat64(); ok {
+			if v, ok := export.TryFloat64(d.r); ok {
 				*(*float64)(fp) = v
 				continue
 			}
 		case scalarBool:
-			if v, ok := d.r.ReadBool(); ok {
+			if v, ok := export.TryBool(d.r); ok {
 				*(*bool)(fp) = v
 				continue
 			}
 		case scalarPointer:
-			if d.r.ReadNull() {
+			if export.TryNull(d.r) {
 				*(*unsafe.Pointer)(fp) = nil
 				continue
 			}
@@ -208,7 +208,7 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 }
 
 // A struct decoder remembers which of its fields a shared name names in
-// the name's key tag (see stream.Reader.KeyTag), so that a back-reference
+// the name's key tag (see stream's ReadTaggedKey), so that a back-reference
 // to the name finds its field without reading or comparing it. A tag
 // holds two halves of 32 bits, for the last two struct types that met
 // the name (the latest in the low half), so that names common to two
@@ -267,7 +267,7 @@ func (sd *structDec) fieldOfTag(tag uint64) (int, bool) {
 func (sd *structDec) field(d *decodeState, kb []byte, slot int, tag uint64, hint int) int {
 	i := sd.lookup(d, kb, hint)
 	if slot >= 0 && sd.canTag(i) {
-		d.r.SetKeyTag(slot, tag<<32|uint64(sd.halfTag(i)))
+		export.SetKeyTag(d.r, slot, tag<<32|uint64(sd.halfTag(i)))
 	}
 	return i
 }

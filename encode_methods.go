@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/internal/rt"
-	"github.com/go-smile/smile/internal/seam"
 	"github.com/go-smile/smile/internal/transcode"
 )
 
@@ -242,12 +241,12 @@ func addrMarshalerToEncoder(t reflect.Type) encoderFunc {
 // callMarshalerTo calls m.MarshalSmileTo with e.w, made to accept exactly
 // one value during the call.
 func (e *encodeState) callMarshalerTo(m MarshalerTo, t reflect.Type) error {
-	saved, err := seam.BeginOneValue(e.w)
+	saved, err := export.BeginOneValue(e.w)
 	if err != nil {
 		return &MarshalerError{Type: t, Err: err, sourceFunc: "MarshalSmileTo"}
 	}
 	err = m.MarshalSmileTo(e.w)
-	if endErr := seam.EndOneValue(e.w, saved); err == nil {
+	if endErr := export.EndOneValue(e.w, saved); err == nil {
 		err = endErr
 	}
 	if err != nil {

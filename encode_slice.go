@@ -34,14 +34,14 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 			if st.IsNil(p) {
 				return e.w.WriteNull()
 			}
-			return e.w.WriteIntArray(*(*[]int64)(p))
+			return export.WriteIntArray(e.w, *(*[]int64)(p))
 		}
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer) error {
 			if st.IsNil(p) {
 				return e.w.WriteNull()
 			}
-			return e.w.WriteFloat64Array(*(*[]float64)(p))
+			return export.WriteFloat64Array(e.w, *(*[]float64)(p))
 		}
 	}
 	elems := newElemsEncoder(t.Elem(), true)
@@ -67,7 +67,7 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 }
 
 // writeEmptyArray writes [], in one call: an empty array of integers.
-func (e *encodeState) writeEmptyArray() error { return e.w.WriteIntArray(nil) }
+func (e *encodeState) writeEmptyArray() error { return export.WriteIntArray(e.w, nil) }
 
 // newArrayEncoder writes a byte array as binary and any other array as a
 // Smile array. Elements are addressable when the array is.
@@ -81,11 +81,11 @@ func newArrayEncoder(t reflect.Type, addr bool) encoderFunc {
 	switch plainKind(t.Elem()) { // as newElemsEncoder, one call shorter
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer) error {
-			return e.w.WriteFloat64Array(unsafe.Slice((*float64)(p), n))
+			return export.WriteFloat64Array(e.w, unsafe.Slice((*float64)(p), n))
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer) error {
-			return e.w.WriteIntArray(unsafe.Slice((*int64)(p), n))
+			return export.WriteIntArray(e.w, unsafe.Slice((*int64)(p), n))
 		}
 	}
 	elems := newElemsEncoder(t.Elem(), addr)
@@ -104,11 +104,11 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 	switch plainKind(t) {
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer, n int) error {
-			return e.w.WriteFloat64Array(unsafe.Slice((*float64)(p), n))
+			return export.WriteFloat64Array(e.w, unsafe.Slice((*float64)(p), n))
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer, n int) error {
-			return e.w.WriteIntArray(unsafe.Slice((*int64)(p), n))
+			return export.WriteIntArray(e.w, unsafe.Slice((*int64)(p), n))
 		}
 	case reflect.String:
 		return func(e *encodeState, p unsafe.Pointer, n int) error {
@@ -151,7 +151,7 @@ func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
 	switch plainKind(t.Elem()) {
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer, count int) error {
-			return e.w.WriteFloat64Arrays(unsafe.Slice((*float64)(p), count*n), n)
+			return export.WriteFloat64Arrays(e.w, unsafe.Slice((*float64)(p), count*n), n)
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer, count int) error {
@@ -160,7 +160,7 @@ func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
 			}
 			all := unsafe.Slice((*int64)(p), count*n)
 			for i := 0; i < len(all); i += n {
-				if err := e.w.WriteIntArray(all[i : i+n]); err != nil {
+				if err := export.WriteIntArray(e.w, all[i:i+n]); err != nil {
 					return err
 				}
 			}

@@ -40,7 +40,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 	fields := make([]*encField, len(si.fields))
 	for i := range si.fields {
 		f := &si.fields[i]
-		key, err := stream.PrepareKey(f.name)
+		key, err := export.PrepareKey(f.name)
 		if err != nil { // not reached: Go names and valid tags are UTF-8
 			return func(*encodeState, unsafe.Pointer) error { return err }
 		}
@@ -82,7 +82,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 				}
 				if f.deref {
 					if fp = *(*unsafe.Pointer)(fp); fp == nil {
-						if err := w.WriteNullField(&f.key); err != nil {
+						if err := export.WriteNullField(w, &f.key); err != nil {
 							return err
 						}
 						continue
@@ -93,27 +93,27 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 			switch f.kind { // the plain kinds: key and value in one call
 			case reflect.String:
 				s := *(*string)(fp)
-				if err = w.WriteStringField(&f.key, s); err != nil {
+				if err = export.WriteStringField(w, &f.key, s); err != nil {
 					err = e.retryString(s, err) // the key is written
 				}
 			case reflect.Int64:
-				err = w.WriteIntField(&f.key, *(*int64)(fp))
+				err = export.WriteIntField(w, &f.key, *(*int64)(fp))
 			case reflect.Float64:
-				err = w.WriteFloat64Field(&f.key, *(*float64)(fp))
+				err = export.WriteFloat64Field(w, &f.key, *(*float64)(fp))
 			case reflect.Bool:
-				err = w.WriteBoolField(&f.key, *(*bool)(fp))
+				err = export.WriteBoolField(w, &f.key, *(*bool)(fp))
 			case reflect.Int32:
-				err = w.WriteIntField(&f.key, int64(*(*int32)(fp)))
+				err = export.WriteIntField(w, &f.key, int64(*(*int32)(fp)))
 			case reflect.Int16:
-				err = w.WriteIntField(&f.key, int64(*(*int16)(fp)))
+				err = export.WriteIntField(w, &f.key, int64(*(*int16)(fp)))
 			case reflect.Int8:
-				err = w.WriteIntField(&f.key, int64(*(*int8)(fp)))
+				err = export.WriteIntField(w, &f.key, int64(*(*int8)(fp)))
 			case reflect.Uint32:
-				err = w.WriteIntField(&f.key, int64(*(*uint32)(fp)))
+				err = export.WriteIntField(w, &f.key, int64(*(*uint32)(fp)))
 			case reflect.Uint16:
-				err = w.WriteIntField(&f.key, int64(*(*uint16)(fp)))
+				err = export.WriteIntField(w, &f.key, int64(*(*uint16)(fp)))
 			case reflect.Uint8:
-				err = w.WriteIntField(&f.key, int64(*(*uint8)(fp)))
+				err = export.WriteIntField(w, &f.key, int64(*(*uint8)(fp)))
 			default:
 				if err = w.WritePreparedKey(&f.key); err == nil {
 					err = f.enc(e, fp)

@@ -161,7 +161,7 @@ func UnmarshalDecode(r *stream.Reader, v any) error {
 // At the root of the input (r.Depth() == 0) end markers before the value
 // are skipped, and with no value left UnmarshalDecode returns io.EOF.
 // Inside an array r must stand before an element, and inside an object
-// after a key (read the key with r.ReadToken or r.ReadKey first): when
+// after a key (read the key with r.ReadToken first): when
 // the next token is the end of the array or object, or a key, it returns
 // an error and consumes nothing. Check r.PeekKind before each element.
 //

@@ -170,24 +170,24 @@ func (r *Reader) ReadToken() (Token, error) {
 	return t, err
 }
 
-// ReadTokenInto is ReadToken storing the token in *t, which saves copying
+// readTokenInto is ReadToken storing the token in *t, which saves copying
 // a Token on hot paths. On error *t is unchanged.
-func (r *Reader) ReadTokenInto(t *Token) error { return r.next(false, t) }
+func (r *Reader) readTokenInto(t *Token) error { return r.next(false, t) }
 
-// ReadKey reads the next token of an object, which must be a key or the end
+// readKey reads the next token of an object, which must be a key or the end
 // of the object: it returns the key's bytes and its slot in the shared-name
 // table (-1 when it has none), or ok false at the end of the object. It is
 // ReadToken without a Token, for a decoder's hot path; the bytes are valid
 // until the next call on the Reader. Where no key can stand (outside an
 // object, or after a key) it returns an error and consumes nothing.
-func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
-	name, slot, _, ok, err = r.ReadTaggedKey(nil, 0)
+func (r *Reader) readKey() (name []byte, slot int, ok bool, err error) {
+	name, slot, _, ok, err = export{}.ReadTaggedKey(r, nil, 0)
 	return name, slot, ok, err
 }
 
-// ReadTaggedKey is ReadKey for a decoder that tags the names it has
-// looked up (see KeyTag) and may know which key comes next, as a struct's
-// decoder does when keys come in field order. Besides what ReadKey
+// ReadTaggedKey is readKey for a decoder that tags the names it has
+// looked up (see keyTag) and may know which key comes next, as a struct's
+// decoder does when keys come in field order. Besides what readKey
 // returns, it returns the tag of the key's slot: 0 for a name not seen
 // before and for a key without a slot, which the caller looks up itself.
 //
@@ -201,9 +201,13 @@ func (r *Reader) ReadKey() (name []byte, slot int, ok bool, err error) {
 //
 // The bytes of k's name, when matched, and of a reference to a tagged
 // name may not be returned (name nil): the tag says what the name is,
-// and SharedName returns them. With k nil, ReadTaggedKey returns the
-// bytes of every key, as ReadKey.
-func (r *Reader) ReadTaggedKey(k *PreparedKey, tag uint64) (name []byte, slot int, keyTag uint64, ok bool, err error) {
+// and sharedName returns them. With k nil, ReadTaggedKey returns the
+// bytes of every key, as readKey.
+//
+// It is a method of export, not of Reader, because the root package's
+// struct decoder calls it for every key: a wrapper of a Reader method
+// would cost 83 in the inliner's budget of 80, and so a second call.
+func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte, slot int, keyTag uint64, ok bool, err error) {
 	if r.ready && r.mode == rdKey && r.pos < len(r.buf) {
 		b := r.buf[r.pos]
 		switch {
@@ -246,15 +250,15 @@ func (r *Reader) ReadTaggedKey(k *PreparedKey, tag uint64) (name []byte, slot in
 		}
 	}
 	name, slot, ok, err = r.readKeySlow()
-	return name, slot, r.KeyTag(slot), ok, err
+	return name, slot, r.keyTag(slot), ok, err
 }
 
-// ReadStartArray reads the start of an array when it is the next token,
+// tryStartArray reads the start of an array when it is the next token,
 // as a value inside an array or object and below the depth limit, and
 // reports whether it did; otherwise it consumes nothing, and ReadToken
 // reads the next token. It is a shortcut for decoders that expect an
-// array, as ReadEndArray is for its end.
-func (r *Reader) ReadStartArray() bool {
+// array, as tryEndArray is for its end.
+func (r *Reader) tryStartArray() bool {
 	if !r.ready || r.pos >= len(r.buf) || r.buf[r.pos] != tokenStartArray ||
 		(r.mode != rdArray && r.mode != rdObjValue) || r.depth >= r.opts.MaxDepth {
 		return false
@@ -264,9 +268,9 @@ func (r *Reader) ReadStartArray() bool {
 	return true
 }
 
-// ReadEndArray reads the end of the current array when it is the next
+// tryEndArray reads the end of the current array when it is the next
 // token, and reports whether it did; otherwise it consumes nothing.
-func (r *Reader) ReadEndArray() bool {
+func (r *Reader) tryEndArray() bool {
 	if !r.ready || r.pos >= len(r.buf) || r.buf[r.pos] != tokenEndArray || r.mode != rdArray {
 		return false
 	}
@@ -275,13 +279,13 @@ func (r *Reader) ReadEndArray() bool {
 	return true
 }
 
-// readKeySlow is ReadKey for every case but the common ones.
+// readKeySlow is readKey for every case but the common ones.
 func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 	if r.err != nil {
 		return nil, -1, false, r.err
 	}
 	if r.mode != rdKey {
-		return nil, -1, false, errors.New("smile: ReadKey where no key can stand")
+		return nil, -1, false, errors.New("stream: a key read where no key can stand")
 	}
 	var t Token
 	if err := r.next(false, &t); err != nil {

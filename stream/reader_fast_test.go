@@ -6,7 +6,7 @@ import (
 	"testing/iotest"
 )
 
-// TestReadIntString checks ReadInt, ReadFloat64, ReadNull, ReadBool and ReadString against ReadToken on
+// TestReadIntString checks tryInt, tryFloat64, tryNull, TryBool and tryString against ReadToken on
 // hand-written tokens: where they report ok, they return what the token
 // holds and consume exactly it; where they do not, they consume nothing,
 // so that ReadToken then reads (or rejects) the value as it would have.
@@ -18,16 +18,16 @@ func TestReadIntString(t *testing.T) {
 	cases := []struct {
 		name    string
 		value   []byte
-		int     int64 // want from ReadInt, when isInt
+		int     int64 // want from tryInt, when isInt
 		isInt   bool
-		float   float64 // want from ReadFloat64, when isFloat
+		float   float64 // want from tryFloat64, when isFloat
 		isFloat bool
-		str     string // want from ReadString, when isStr
+		str     string // want from tryString, when isStr
 		isStr   bool
-		bool    bool // want from ReadBool, when isBool
+		bool    bool // want from TryBool, when isBool
 		isBool  bool
-		isNull  bool // ReadNull reads it
-		bad     bool // ReadString reports the error ReadToken reports
+		isNull  bool // tryNull reads it
+		bad     bool // tryString reports the error ReadToken reports
 	}{
 		{name: "small int 0", value: []byte{0xC0}, isInt: true},
 		{name: "small int -1", value: []byte{0xC1}, int: -1, isInt: true},
@@ -91,35 +91,35 @@ func TestReadIntString(t *testing.T) {
 						}
 					}
 				}
-				v, ok := fast.ReadInt()
-				fastPath("ReadInt", v, ok, c.isInt, v == c.int, true, len(c.value), func(tok Token) bool { return tok.Kind == KindInt && tok.Int() == v })
+				v, ok := fast.tryInt()
+				fastPath("tryInt", v, ok, c.isInt, v == c.int, true, len(c.value), func(tok Token) bool { return tok.Kind == KindInt && tok.Int() == v })
 				if fast.InputOffset() == before {
-					v, ok := fast.ReadFloat64()
-					fastPath("ReadFloat64", v, ok, c.isFloat, v == c.float, true, len(c.value), func(tok Token) bool { return tok.Kind == KindFloat64 && tok.Float64() == v })
+					v, ok := fast.tryFloat64()
+					fastPath("tryFloat64", v, ok, c.isFloat, v == c.float, true, len(c.value), func(tok Token) bool { return tok.Kind == KindFloat64 && tok.Float64() == v })
 				}
 				if fast.InputOffset() == before {
-					ok := fast.ReadNull()
-					fastPath("ReadNull", ok, ok, c.isNull, true, false, 1, func(tok Token) bool { return tok.Kind == KindNull })
+					ok := fast.tryNull()
+					fastPath("tryNull", ok, ok, c.isNull, true, false, 1, func(tok Token) bool { return tok.Kind == KindNull })
 				}
 				if fast.InputOffset() == before {
-					v, ok := fast.ReadBool()
-					fastPath("ReadBool", v, ok, c.isBool, v == c.bool, false, 1, func(tok Token) bool { return tok.Kind == map[bool]Kind{true: KindTrue, false: KindFalse}[v] })
+					v, ok := export{}.TryBool(fast)
+					fastPath("TryBool", v, ok, c.isBool, v == c.bool, false, 1, func(tok Token) bool { return tok.Kind == map[bool]Kind{true: KindTrue, false: KindFalse}[v] })
 				}
 				if fast.InputOffset() == before {
-					s, slot, ok, err := fast.ReadString()
+					s, slot, ok, err := fast.tryString()
 					if err != nil && c.bad && fast.src == nil {
 						if _, serr := slow.ReadToken(); serr == nil || serr.Error() != err.Error() {
-							t.Fatalf("ReadString error %v, ReadToken error %v", err, serr)
+							t.Fatalf("tryString error %v, ReadToken error %v", err, serr)
 						}
 						return
 					}
 					if ok != (c.isStr && fast.src == nil) || ok && string(s) != c.str || err != nil {
-						t.Fatalf("ReadString = %q, %d, %v, %v; want %q, %v", s, slot, ok, err, c.str, c.isStr)
+						t.Fatalf("tryString = %q, %d, %v, %v; want %q, %v", s, slot, ok, err, c.str, c.isStr)
 					}
 					if ok {
 						tok, _ := slow.ReadToken()
 						if tok.Kind != KindString || string(tok.Bytes()) != string(s) || tok.Slot != slot || fast.TokenOffset() != slow.TokenOffset() {
-							t.Fatalf("ReadToken = %v slot %d at %d, ReadString = %q slot %d at %d", tok, tok.Slot, slow.TokenOffset(), s, slot, fast.TokenOffset())
+							t.Fatalf("ReadToken = %v slot %d at %d, tryString = %q slot %d at %d", tok, tok.Slot, slow.TokenOffset(), s, slot, fast.TokenOffset())
 						}
 					}
 				}
@@ -154,7 +154,7 @@ func TestReadIntString(t *testing.T) {
 	}
 }
 
-// TestReadStringSharedValue checks that ReadString resolves a
+// TestReadStringSharedValue checks that tryString resolves a
 // back-reference to a shared string value, with its slot.
 func TestReadStringSharedValue(t *testing.T) {
 	doc := []byte{0x3A, 0x29, 0x0A, 0x03, 0xF8, 0x41, 'h', 'i', 0x01, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xF9}
@@ -163,7 +163,7 @@ func TestReadStringSharedValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, wantOff := range []int64{5, 8} {
-		s, slot, ok, err := r.ReadString()
+		s, slot, ok, err := r.tryString()
 		if !ok || err != nil || string(s) != "hi" || slot != 0 || r.TokenOffset() != wantOff {
 			t.Fatalf("string %d: %q slot %d ok %v err %v at %d", i, s, slot, ok, err, r.TokenOffset())
 		}

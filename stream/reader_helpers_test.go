@@ -15,10 +15,15 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/go-smile/smile/internal/golden"
+	"github.com/go-smile/smile/internal/seam"
 	"github.com/go-smile/smile/stream"
 )
 
 // Shared helpers of the Reader tests.
+
+// sx holds the methods of Reader and Writer that only go-smile's own
+// packages reach (see stream/export.go), as the root package does.
+var sx = stream.Internal.Export(&seam.AllowInternalUse)
 
 // rdOpsCmp compares golden ops: big.Int by value, nil and empty byte slices alike.
 var rdOpsCmp = []cmp.Option{

@@ -7,10 +7,10 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// FuzzReadKey checks ReadKey, ReadTaggedKey and the array shortcuts
+// FuzzReadKey checks readKey, ReadTaggedKey and the array shortcuts
 // against ReadToken: two Readers read the same input, one with ReadToken
-// only, the other with ReadKey or ReadTaggedKey wherever a key or the end
-// of an object is due, and with ReadStartArray and ReadEndArray before
+// only, the other with readKey or ReadTaggedKey wherever a key or the end
+// of an object is due, and with tryStartArray and tryEndArray before
 // every other ReadToken; they must agree on every token, slot, offset and
 // error. ReadTaggedKey expects in turn the key ReadToken found (so that it
 // often matches) and the key before it, and its tags must be the slots'
@@ -39,7 +39,7 @@ func FuzzReadKey(f *testing.F) {
 				var expect *stream.PreparedKey
 				switch n % 3 {
 				case 0:
-					name, slot, ok, kerr = r2.ReadKey()
+					name, slot, ok, kerr = sx.ReadKey(r2)
 				case 1:
 					expect, _ = stream.PrepareKey(string(tok.Bytes())) // nil when not valid UTF-8
 				case 2:
@@ -48,29 +48,29 @@ func FuzzReadKey(f *testing.F) {
 				if n%3 != 0 {
 					tag := uint64(n) << 8
 					var keyTag uint64
-					name, slot, keyTag, ok, kerr = r2.ReadTaggedKey(expect, tag)
-					if kerr == nil && ok && keyTag != r2.KeyTag(slot) && (keyTag != tag || slot >= 0) {
-						t.Fatalf("token %d: ReadTaggedKey tag %x, slot %d has %x", n, keyTag, slot, r2.KeyTag(slot))
+					name, slot, keyTag, ok, kerr = sx.ReadTaggedKey(r2, expect, tag)
+					if kerr == nil && ok && keyTag != sx.KeyTag(r2, slot) && (keyTag != tag || slot >= 0) {
+						t.Fatalf("token %d: ReadTaggedKey tag %x, slot %d has %x", n, keyTag, slot, sx.KeyTag(r2, slot))
 					}
 					if kerr == nil && ok && slot >= 0 {
-						r2.SetKeyTag(slot, uint64(n)<<8|1) // for the references to it
+						sx.SetKeyTag(r2, slot, uint64(n)<<8|1) // for the references to it
 					}
 					if kerr == nil && ok && name == nil { // matched, or a tagged reference
 						if slot >= 0 {
-							name = r2.SharedName(slot)
+							name = sx.SharedName(r2, slot)
 						} else if keyTag == tag && expect != nil {
 							name = []byte(expect.Name())
 						}
 					}
 				}
 				if (err == nil) != (kerr == nil) || err != nil && err.Error() != kerr.Error() {
-					t.Fatalf("token %d: ReadToken error %v, ReadKey error %v", n, err, kerr)
+					t.Fatalf("token %d: ReadToken error %v, readKey error %v", n, err, kerr)
 				}
 				if err != nil {
 					return
 				}
 				if ok != (tok.Kind == stream.KindKey) || !bytes.Equal(name, tok.Bytes()) || ok && slot != tok.Slot {
-					t.Fatalf("token %d: ReadToken %v %q slot %d, ReadKey %q slot %d ok %v", n, tok.Kind, tok.Bytes(), tok.Slot, name, slot, ok)
+					t.Fatalf("token %d: ReadToken %v %q slot %d, readKey %q slot %d ok %v", n, tok.Kind, tok.Bytes(), tok.Slot, name, slot, ok)
 				}
 				if ok {
 					lastKey = string(name)
@@ -79,9 +79,9 @@ func FuzzReadKey(f *testing.F) {
 				var tok2 stream.Token
 				var kerr error
 				switch {
-				case n%2 == 1 && r2.ReadStartArray():
+				case n%2 == 1 && sx.TryStartArray(r2):
 					tok2 = stream.Token{Kind: stream.KindStartArray, Slot: -1}
-				case n%2 == 1 && r2.ReadEndArray():
+				case n%2 == 1 && sx.TryEndArray(r2):
 					tok2 = stream.Token{Kind: stream.KindEndArray, Slot: -1}
 				default:
 					tok2, kerr = r2.ReadToken()
@@ -115,7 +115,7 @@ func FuzzReadKey(f *testing.F) {
 	})
 }
 
-// TestReadKeyMisuse checks that ReadKey where no key can stand fails
+// TestReadKeyMisuse checks that readKey where no key can stand fails
 // without consuming anything.
 func TestReadKeyMisuse(t *testing.T) {
 	data := []byte{':', ')', '\n', 0x03, 0xF8, 0xC2, 0xF9} // [1]
@@ -127,13 +127,13 @@ func TestReadKeyMisuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	off := r.InputOffset()
-	if _, _, _, err := r.ReadKey(); err == nil {
-		t.Fatal("ReadKey in an array: no error")
+	if _, _, _, err := sx.ReadKey(r); err == nil {
+		t.Fatal("readKey in an array: no error")
 	}
 	if r.InputOffset() != off {
-		t.Fatalf("ReadKey consumed input: offset %d, was %d", r.InputOffset(), off)
+		t.Fatalf("readKey consumed input: offset %d, was %d", r.InputOffset(), off)
 	}
 	if tok, err := r.ReadToken(); err != nil || tok.Kind != stream.KindInt || tok.Int() != 1 {
-		t.Fatalf("after ReadKey: %v, %v", tok, err)
+		t.Fatalf("after readKey: %v, %v", tok, err)
 	}
 }

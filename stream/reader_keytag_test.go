@@ -24,39 +24,39 @@ func TestReaderKeyTags(t *testing.T) {
 		r := rdNewTestReader(t, kind, data, stream.ReaderOptions{})
 		_, err := r.ReadToken()
 		require.NoError(t, err)
-		name, slot, ok, err := r.ReadKey()
+		name, slot, ok, err := sx.ReadKey(r)
 		require.NoError(t, err)
 		require.True(t, ok)
 		require.Equal(t, "a", string(name))
 		require.Equal(t, 0, slot)
-		require.Zero(t, r.KeyTag(0))
-		r.SetKeyTag(0, 7)
-		r.SetKeyTag(5, 9) // no name there yet: ignored
-		require.Equal(t, uint64(7), r.KeyTag(0))
-		require.Zero(t, r.KeyTag(5))
-		require.Zero(t, r.KeyTag(-1))
+		require.Zero(t, sx.KeyTag(r, 0))
+		sx.SetKeyTag(r, 0, 7)
+		sx.SetKeyTag(r, 5, 9) // no name there yet: ignored
+		require.Equal(t, uint64(7), sx.KeyTag(r, 0))
+		require.Zero(t, sx.KeyTag(r, 5))
+		require.Zero(t, sx.KeyTag(r, -1))
 		_, err = r.ReadToken() // a's value
 		require.NoError(t, err)
 		for i := 1; i < 1024; i++ {
 			require.NoError(t, r.SkipValue())
-			require.Equal(t, uint64(7), r.KeyTag(0))
+			require.Equal(t, uint64(7), sx.KeyTag(r, 0))
 		}
 		require.NoError(t, r.SkipValue()) // "b": the table is emptied first
-		require.Zero(t, r.KeyTag(0))
-		name, slot, ok, err = r.ReadKey()
+		require.Zero(t, sx.KeyTag(r, 0))
+		name, slot, ok, err = sx.ReadKey(r)
 		require.NoError(t, err)
 		require.True(t, ok)
 		require.Equal(t, "b", string(name))
 		require.Equal(t, 0, slot)
-		require.Zero(t, r.KeyTag(0))
+		require.Zero(t, sx.KeyTag(r, 0))
 	}
 }
 
 // TestReadTaggedKey: the expected key, written in full, is matched and
 // tagged; a back-reference returns its slot's tag; any other key is read
-// as ReadKey reads it, with tag 0 and its bytes; and a match needs 16
+// as readKey reads it, with tag 0 and its bytes; and a match needs 16
 // bytes at hand. Tagged keys may come without their bytes, which
-// SharedName returns.
+// sharedName returns.
 func TestReadTaggedKey(t *testing.T) {
 	id, err := stream.PrepareKey("id")
 	require.NoError(t, err)
@@ -97,21 +97,21 @@ func TestReadTaggedKey(t *testing.T) {
 				{id, want{"p", 3, 0}},
 				{id, want{"id", 4, 0}}, // fewer than 16 bytes at hand: read as new
 			} {
-				got, slot, tag, ok, err := r.ReadTaggedKey(c.expect, uint64(101+i))
+				got, slot, tag, ok, err := sx.ReadTaggedKey(r, c.expect, uint64(101+i))
 				require.NoError(t, err, "key %d", i)
 				require.True(t, ok, "key %d", i)
 				if c.want.tag == 0 || c.expect == nil {
 					require.NotNil(t, got, "key %d: untagged, or nothing expected: the bytes come with the key", i)
 				}
 				if got == nil {
-					got = r.SharedName(slot)
+					got = sx.SharedName(r, slot)
 				}
 				require.Equal(t, c.want, want{string(got), slot, tag}, "key %d", i)
-				require.Equal(t, c.want.tag, r.KeyTag(slot), "key %d", i)
+				require.Equal(t, c.want.tag, sx.KeyTag(r, slot), "key %d", i)
 				_, err = r.ReadToken()
 				require.NoError(t, err)
 			}
-			_, _, tag, ok, err := r.ReadTaggedKey(id, 1)
+			_, _, tag, ok, err := sx.ReadTaggedKey(r, id, 1)
 			require.NoError(t, err)
 			require.False(t, ok)
 			require.Zero(t, tag)
@@ -121,13 +121,13 @@ func TestReadTaggedKey(t *testing.T) {
 
 // TestReadTaggedKeyNoTable: without shared names a matched key has no
 // slot, and still returns the tag; over MaxStringLen it is the same error
-// as ReadKey's.
+// as readKey's.
 func TestReadTaggedKeyNoTable(t *testing.T) {
 	k, err := stream.PrepareKey("abc")
 	require.NoError(t, err)
 	data := append([]byte{':', ')', '\n', 0x00, 0xFA, 0x82, 'a', 'b', 'c', 0xC2}, make([]byte, 16)...)
 	r := rdPastFirstToken(t, data, stream.ReaderOptions{})
-	_, slot, tag, ok, err := r.ReadTaggedKey(k, 9)
+	_, slot, tag, ok, err := sx.ReadTaggedKey(r, k, 9)
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.Equal(t, -1, slot)
@@ -135,10 +135,10 @@ func TestReadTaggedKeyNoTable(t *testing.T) {
 	require.Equal(t, int64(5), r.TokenOffset())
 
 	r = rdPastFirstToken(t, data, stream.ReaderOptions{MaxStringLen: 2})
-	_, _, _, _, tagErr := r.ReadTaggedKey(k, 9)
+	_, _, _, _, tagErr := sx.ReadTaggedKey(r, k, 9)
 	require.Error(t, tagErr)
 	r = rdPastFirstToken(t, data, stream.ReaderOptions{MaxStringLen: 2})
-	_, _, _, keyErr := r.ReadKey()
+	_, _, _, keyErr := sx.ReadKey(r)
 	require.EqualError(t, tagErr, keyErr.Error())
 }
 
@@ -161,11 +161,11 @@ func TestReadTaggedKeyWholeToken(t *testing.T) {
 		data = append(append(data, c.in...), 0xC2)
 		data = append(data, make([]byte, 16)...)
 		r := rdPastFirstToken(t, data, stream.ReaderOptions{})
-		got, slot, tag, ok, err := r.ReadTaggedKey(k, 5)
+		got, slot, tag, ok, err := sx.ReadTaggedKey(r, k, 5)
 		require.NoError(t, err)
 		require.True(t, ok)
 		if got == nil {
-			got = r.SharedName(slot)
+			got = sx.SharedName(r, slot)
 		}
 		require.Equal(t, c.in, string(got))
 		require.Equal(t, 0, slot)
@@ -177,15 +177,15 @@ func TestReadTaggedKeyWholeToken(t *testing.T) {
 func TestSharedName(t *testing.T) {
 	data := []byte{':', ')', '\n', 0x01, 0xFA, 0x81, 'i', 'd', 0xC2, 0xFB}
 	r := rdPastFirstToken(t, data, stream.ReaderOptions{})
-	require.Nil(t, r.SharedName(0))
-	_, slot, _, err := r.ReadKey()
+	require.Nil(t, sx.SharedName(r, 0))
+	_, slot, _, err := sx.ReadKey(r)
 	require.NoError(t, err)
-	require.Equal(t, "id", string(r.SharedName(slot)))
-	require.Nil(t, r.SharedName(1))
-	require.Nil(t, r.SharedName(-1))
+	require.Equal(t, "id", string(sx.SharedName(r, slot)))
+	require.Nil(t, sx.SharedName(r, 1))
+	require.Nil(t, sx.SharedName(r, -1))
 }
 
-// TestReadArrayShortcuts: ReadStartArray and ReadEndArray read their
+// TestReadArrayShortcuts: tryStartArray and tryEndArray read their
 // token only where ReadToken would read it without error, and otherwise
 // consume nothing.
 func TestReadArrayShortcuts(t *testing.T) {
@@ -193,21 +193,21 @@ func TestReadArrayShortcuts(t *testing.T) {
 	data := []byte{':', ')', '\n', 0x00, 0xFA, 0x80, 'a', 0xF8, 0xF8, 0xF8, 0xF9, 0xF9, 0xF9, 0x80, 'b', 0xC2, 0xFB}
 	r, err := stream.NewReader(data, stream.ReaderOptions{MaxDepth: 3})
 	require.NoError(t, err)
-	require.False(t, r.ReadStartArray(), "at the root, before the header")
+	require.False(t, sx.TryStartArray(r), "at the root, before the header")
 	tok, err := r.ReadToken()
 	require.NoError(t, err)
 	require.Equal(t, stream.KindStartObject, tok.Kind)
-	require.False(t, r.ReadEndArray(), "where a key is due")
-	_, _, _, err = r.ReadKey()
+	require.False(t, sx.TryEndArray(r), "where a key is due")
+	_, _, _, err = sx.ReadKey(r)
 	require.NoError(t, err)
-	require.False(t, r.ReadEndArray(), "where a value is due in an object")
-	require.True(t, r.ReadStartArray(), "after a key")
+	require.False(t, sx.TryEndArray(r), "where a value is due in an object")
+	require.True(t, sx.TryStartArray(r), "after a key")
 	require.Equal(t, int64(7), r.TokenOffset())
 	require.Equal(t, 2, r.Depth())
-	require.True(t, r.ReadStartArray(), "in an array")
+	require.True(t, sx.TryStartArray(r), "in an array")
 	require.Equal(t, 3, r.Depth())
 	off := r.InputOffset()
-	require.False(t, r.ReadStartArray(), "beyond MaxDepth")
+	require.False(t, sx.TryStartArray(r), "beyond MaxDepth")
 	require.Equal(t, off, r.InputOffset())
 	_, err = r.ReadToken()
 	var le *stream.LimitError
@@ -217,23 +217,23 @@ func TestReadArrayShortcuts(t *testing.T) {
 	require.NoError(t, err)
 	_, err = r.ReadToken()
 	require.NoError(t, err)
-	_, _, _, err = r.ReadKey()
+	_, _, _, err = sx.ReadKey(r)
 	require.NoError(t, err)
 	for range 3 {
-		require.True(t, r.ReadStartArray())
+		require.True(t, sx.TryStartArray(r))
 	}
-	require.False(t, r.ReadStartArray(), "at the end of an array")
+	require.False(t, sx.TryStartArray(r), "at the end of an array")
 	for i := range 3 {
-		require.True(t, r.ReadEndArray())
+		require.True(t, sx.TryEndArray(r))
 		require.Equal(t, int64(10+i), r.TokenOffset())
 		require.Equal(t, 3-i, r.Depth())
 	}
-	require.False(t, r.ReadEndArray(), "where a key is due")
-	name, _, ok, err := r.ReadKey()
+	require.False(t, sx.TryEndArray(r), "where a key is due")
+	name, _, ok, err := sx.ReadKey(r)
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.Equal(t, "b", string(name))
-	require.False(t, r.ReadStartArray(), "at a value that is no array")
+	require.False(t, sx.TryStartArray(r), "at a value that is no array")
 	tok, err = r.ReadToken()
 	require.NoError(t, err)
 	require.Equal(t, int64(1), tok.Int())

@@ -31,7 +31,7 @@ type rdTable struct {
 // Every stored string has been checked as its token was read or skipped.
 type rdEntry struct {
 	off, n int
-	tag    uint64 // names only: see Reader.KeyTag
+	tag    uint64 // names only: see Reader.keyTag
 }
 
 func (t *rdTable) reset(stream bool) {
@@ -114,7 +114,7 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 	return s, slot, nil
 }
 
-// ReadString reads the next value when it is a string of up to 65 bytes,
+// tryString reads the next value when it is a string of up to 65 bytes,
 // or a back-reference to a shared string value, and reports whether it
 // did. It returns what a Token would hold: the string's bytes, valid until
 // the next call on the Reader, and its slot in the shared-value table (-1
@@ -122,7 +122,7 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 // ReadToken reads it; an error is one ReadToken would have returned. It is
 // a decoder's fast path for string fields; TokenOffset gives the string's
 // offset.
-func (r *Reader) ReadString() (s []byte, slot int, ok bool, err error) {
+func (r *Reader) tryString() (s []byte, slot int, ok bool, err error) {
 	if !r.valueDue() || r.pos >= len(r.buf) {
 		return nil, -1, false, nil
 	}
@@ -147,33 +147,33 @@ func (r *Reader) ReadString() (s []byte, slot int, ok bool, err error) {
 	return nil, -1, false, nil
 }
 
-// KeyTag returns the tag attached by SetKeyTag to the shared name in slot
-// (a slot returned by ReadKey or in a Token), or 0. A tag is a decoder's
+// keyTag returns the tag attached by setKeyTag to the shared name in slot
+// (a slot returned by readKey or in a Token), or 0. A tag is a decoder's
 // memo of what the name means to it, such as the struct field it names, so
 // that a back-reference to the name needs no string comparison. Tags go
 // with their names when the table is emptied: a tag always belongs to the
 // name now in its slot.
-func (r *Reader) KeyTag(slot int) uint64 {
+func (r *Reader) keyTag(slot int) uint64 {
 	if uint(slot) < uint(len(r.names.ents)) {
 		return r.names.ents[slot].tag
 	}
 	return 0
 }
 
-// SharedName returns the name in slot of the shared-name table (a slot
-// returned by ReadKey or ReadTaggedKey, or in a Token), or nil when the
+// sharedName returns the name in slot of the shared-name table (a slot
+// returned by readKey or ReadTaggedKey, or in a Token), or nil when the
 // slot holds no name. The bytes are valid until the next call on the
 // Reader.
-func (r *Reader) SharedName(slot int) []byte {
+func (r *Reader) sharedName(slot int) []byte {
 	if uint(slot) < uint(len(r.names.ents)) {
 		return r.names.bytes(slot)
 	}
 	return nil
 }
 
-// SetKeyTag attaches tag to the shared name in slot (see KeyTag). It does
+// setKeyTag attaches tag to the shared name in slot (see keyTag). It does
 // nothing for a slot that holds no name.
-func (r *Reader) SetKeyTag(slot int, tag uint64) {
+func (r *Reader) setKeyTag(slot int, tag uint64) {
 	if uint(slot) < uint(len(r.names.ents)) {
 		r.names.ents[slot].tag = tag
 	}

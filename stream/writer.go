@@ -219,7 +219,7 @@ func (w *Writer) misplaced(k Kind) error {
 		action = "write an integer"
 	case KindBinary:
 		action = "write a binary value"
-	case KindInvalid: // any value (seam.BeginOneValue)
+	case KindInvalid: // any value (export.BeginOneValue)
 		action = "write a value"
 	default: // key, string, BigInteger, float32, float64, BigDecimal
 		action = "write a " + k.String()

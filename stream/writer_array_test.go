@@ -9,7 +9,7 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// TestWriterArrayMethods checks that WriteIntArray and WriteFloat64Array
+// TestWriterArrayMethods checks that writeIntArray and writeFloat64Array
 // write what WriteStartArray, one WriteInt or WriteFloat64 per value and
 // WriteEndArray write, at the root, inside arrays and as object values,
 // and that they are refused where a value is not allowed.
@@ -28,8 +28,8 @@ func TestWriterArrayMethods(t *testing.T) {
 		}
 		return append(ops, endArr)
 	}
-	intArr := func(vs []int64) op { return func(w *stream.Writer) error { return w.WriteIntArray(vs) } }
-	floatArr := func(fs []float64) op { return func(w *stream.Writer) error { return w.WriteFloat64Array(fs) } }
+	intArr := func(vs []int64) op { return func(w *stream.Writer) error { return sx.WriteIntArray(w, vs) } }
+	floatArr := func(fs []float64) op { return func(w *stream.Writer) error { return sx.WriteFloat64Array(w, fs) } }
 	for _, vs := range [][]int64{nil, {7}, ints} {
 		want := append(append([]op{startArr}, one(vs, nil)...), startObj, key("k"))
 		want = append(append(want, one(vs, nil)...), endObj, endArr)
@@ -49,13 +49,13 @@ func TestWriterArrayMethods(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, w.WriteStartObject())
 	before := len(w.Bytes())
-	require.Error(t, w.WriteIntArray(ints), "an array where a key is due")
-	require.Error(t, w.WriteFloat64Array(floats), "an array where a key is due")
+	require.Error(t, sx.WriteIntArray(w, ints), "an array where a key is due")
+	require.Error(t, sx.WriteFloat64Array(w, floats), "an array where a key is due")
 	require.Equal(t, before, len(w.Bytes()))
 }
 
-// TestWriterFloat64Arrays checks that WriteFloat64Arrays writes what
-// WriteStartArray, one WriteFloat64Array per inner array and
+// TestWriterFloat64Arrays checks that writeFloat64Arrays writes what
+// WriteStartArray, one writeFloat64Array per inner array and
 // WriteEndArray write, and that it refuses a width that does not divide
 // its values, and an array where a value is not allowed.
 func TestWriterFloat64Arrays(t *testing.T) {
@@ -65,9 +65,9 @@ func TestWriterFloat64Arrays(t *testing.T) {
 		for _, fs := range [][]float64{nil, floats[:width], floats} {
 			var rows []op
 			for i := 0; i < len(fs); i += width {
-				rows = append(rows, func(w *stream.Writer) error { return w.WriteFloat64Array(fs[i : i+width]) })
+				rows = append(rows, func(w *stream.Writer) error { return sx.WriteFloat64Array(w, fs[i:i+width]) })
 			}
-			arrays := func(w *stream.Writer) error { return w.WriteFloat64Arrays(fs, width) }
+			arrays := func(w *stream.Writer) error { return sx.WriteFloat64Arrays(w, fs, width) }
 			want := append(append([]op{startArr, startArr}, rows...), endArr, startObj, key("k"), startArr)
 			want = append(append(want, rows...), endArr, endObj, endArr)
 			got := []op{startArr, arrays, startObj, key("k"), arrays, endObj, endArr}
@@ -79,10 +79,10 @@ func TestWriterFloat64Arrays(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, w.WriteStartArray())
 	before := len(w.Bytes())
-	require.Error(t, w.WriteFloat64Arrays(floats, 5), "5 does not divide 12")
-	require.Error(t, w.WriteFloat64Arrays(floats, 0), "width 0")
-	require.Error(t, w.WriteFloat64Arrays(nil, -1), "negative width")
+	require.Error(t, sx.WriteFloat64Arrays(w, floats, 5), "5 does not divide 12")
+	require.Error(t, sx.WriteFloat64Arrays(w, floats, 0), "width 0")
+	require.Error(t, sx.WriteFloat64Arrays(w, nil, -1), "negative width")
 	require.NoError(t, w.WriteStartObject())
-	require.Error(t, w.WriteFloat64Arrays(floats, 2), "an array where a key is due")
+	require.Error(t, sx.WriteFloat64Arrays(w, floats, 2), "an array where a key is due")
 	require.Equal(t, before+1, len(w.Bytes()))
 }

@@ -41,22 +41,22 @@ func TestWriterFieldsMatchKeyThenValue(t *testing.T) {
 				fields, pairs = append(fields, field), append(pairs, pair)
 			}
 			for _, s := range strs {
-				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteStringField(k, s) },
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteStringField(w, k, s) },
 					keyThen(func(w *stream.Writer) error { return w.WriteString(s) }))
 			}
 			for _, v := range ints {
-				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteIntField(k, v) },
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteIntField(w, k, v) },
 					keyThen(func(w *stream.Writer) error { return w.WriteInt(v) }))
 			}
 			for _, v := range []float64{0, -1.5, math.Inf(1), math.NaN()} {
-				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteFloat64Field(k, v) },
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteFloat64Field(w, k, v) },
 					keyThen(func(w *stream.Writer) error { return w.WriteFloat64(v) }))
 			}
 			for _, v := range []bool{true, false} {
-				add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteBoolField(k, v) },
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteBoolField(w, k, v) },
 					keyThen(func(w *stream.Writer) error { return w.WriteBool(v) }))
 			}
-			add(func(w *stream.Writer, k *stream.PreparedKey) error { return w.WriteNullField(k) },
+			add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteNullField(w, k) },
 				keyThen(func(w *stream.Writer) error { return w.WriteNull() }))
 
 			write := func(ops []func(w *stream.Writer, k *stream.PreparedKey) error) []byte {
@@ -68,7 +68,7 @@ func TestWriterFieldsMatchKeyThenValue(t *testing.T) {
 					require.NoError(t, w.WriteNull())
 				}
 				for i, op := range ops {
-					k, err := stream.PrepareKey(names[i%len(names)])
+					k, err := sx.PrepareKey(names[i%len(names)])
 					require.NoError(t, err)
 					require.NoError(t, op(w, k))
 				}
@@ -96,17 +96,17 @@ func keyThen(value func(w *stream.Writer) error) func(w *stream.Writer, k *strea
 // due they write nothing; a string that is not valid UTF-8 is refused
 // after its key, which leaves a value due, as the two calls would.
 func TestWriterFieldErrors(t *testing.T) {
-	k, err := stream.PrepareKey("k")
+	k, err := sx.PrepareKey("k")
 	require.NoError(t, err)
 	w, err := stream.NewWriter(stream.WriterOptions{OmitHeader: true})
 	require.NoError(t, err)
 	require.NoError(t, w.WriteStartArray())
 	for _, op := range []func() error{
-		func() error { return w.WriteStringField(k, "v") },
-		func() error { return w.WriteIntField(k, 1) },
-		func() error { return w.WriteFloat64Field(k, 1) },
-		func() error { return w.WriteBoolField(k, true) },
-		func() error { return w.WriteNullField(k) },
+		func() error { return sx.WriteStringField(w, k, "v") },
+		func() error { return sx.WriteIntField(w, k, 1) },
+		func() error { return sx.WriteFloat64Field(w, k, 1) },
+		func() error { return sx.WriteBoolField(w, k, true) },
+		func() error { return sx.WriteNullField(w, k) },
 	} {
 		var werr *stream.WriterError
 		require.ErrorAs(t, op(), &werr)
@@ -115,7 +115,7 @@ func TestWriterFieldErrors(t *testing.T) {
 	require.Equal(t, hx("F8"), w.Bytes())
 
 	require.NoError(t, w.WriteStartObject())
-	err = w.WriteStringField(k, "bad \xff")
+	err = sx.WriteStringField(w, k, "bad \xff")
 	var werr *stream.WriterError
 	require.ErrorAs(t, err, &werr)
 	require.Contains(t, werr.Error(), "not valid UTF-8")
@@ -132,18 +132,18 @@ func TestWriterFieldErrors(t *testing.T) {
 // 64 bytes, which leaves every spare capacity from 0 to 12 bytes (more
 // than the longest fast-path field, 2+11) before one of the fields.
 func TestWriterFieldsAtFullBuffer(t *testing.T) {
-	k, err := stream.PrepareKey("key")
+	k, err := sx.PrepareKey("key")
 	require.NoError(t, err)
-	pad, err := stream.PrepareKey("pad")
+	pad, err := sx.PrepareKey("pad")
 	require.NoError(t, err)
 	fields := map[string]func(w *stream.Writer) error{
-		"int":    func(w *stream.Writer) error { return w.WriteIntField(k, 1<<30) },
-		"int64":  func(w *stream.Writer) error { return w.WriteIntField(k, math.MinInt64) },
-		"small":  func(w *stream.Writer) error { return w.WriteIntField(k, -3) },
-		"float":  func(w *stream.Writer) error { return w.WriteFloat64Field(k, -1.5) },
-		"bool":   func(w *stream.Writer) error { return w.WriteBoolField(k, true) },
-		"null":   func(w *stream.Writer) error { return w.WriteNullField(k) },
-		"string": func(w *stream.Writer) error { return w.WriteStringField(k, "value") },
+		"int":    func(w *stream.Writer) error { return sx.WriteIntField(w, k, 1<<30) },
+		"int64":  func(w *stream.Writer) error { return sx.WriteIntField(w, k, math.MinInt64) },
+		"small":  func(w *stream.Writer) error { return sx.WriteIntField(w, k, -3) },
+		"float":  func(w *stream.Writer) error { return sx.WriteFloat64Field(w, k, -1.5) },
+		"bool":   func(w *stream.Writer) error { return sx.WriteBoolField(w, k, true) },
+		"null":   func(w *stream.Writer) error { return sx.WriteNullField(w, k) },
+		"string": func(w *stream.Writer) error { return sx.WriteStringField(w, k, "value") },
 	}
 	pairs := map[string]func(w *stream.Writer) error{
 		"int":    func(w *stream.Writer) error { return w.WriteInt(1 << 30) },
@@ -154,7 +154,7 @@ func TestWriterFieldsAtFullBuffer(t *testing.T) {
 		"null":   func(w *stream.Writer) error { return w.WriteNull() },
 		"string": func(w *stream.Writer) error { return w.WriteString("value") },
 	}
-	odd, err := stream.PrepareKey("o") // 3 bytes with its value, where pads take 2
+	odd, err := sx.PrepareKey("o") // 3 bytes with its value, where pads take 2
 	require.NoError(t, err)
 	for name, field := range fields {
 		spares := map[int]bool{}
@@ -168,12 +168,12 @@ func TestWriterFieldsAtFullBuffer(t *testing.T) {
 					require.NoError(t, err)
 					w.Reset(make([]byte, 0, size))
 					require.NoError(t, w.WriteStartObject())
-					require.NoError(t, w.WriteNullField(k))
+					require.NoError(t, sx.WriteNullField(w, k))
 					for range pads {
-						require.NoError(t, w.WriteNullField(pad))
+						require.NoError(t, sx.WriteNullField(w, pad))
 					}
 					if pads%2 == 1 {
-						require.NoError(t, w.WriteNullField(odd))
+						require.NoError(t, sx.WriteNullField(w, odd))
 					}
 					spares[cap(w.Bytes())-len(w.Bytes())] = true
 					require.NoError(t, value(w))

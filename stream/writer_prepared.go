@@ -5,20 +5,36 @@ import (
 	"sync/atomic"
 )
 
-// preparedNames gives the names of PreparedKeys their ids, one per name,
+// Bounds of preparedNames, the process's registry of prepared names: at
+// most maxCachedKeys names, of at most maxCachedKeyBytes bytes in all.
+// A name prepared beyond them gets no id, and is looked up by value as
+// WriteKey's are: the output is the same, only a little slower to write.
+const (
+	maxCachedKeys     = 1 << 16
+	maxCachedKeyBytes = 1 << 20
+)
+
+// preparedNames gives the names of the root package's struct fields
+// (the keys prepared by Internal's PrepareKey) their ids, one per name,
 // so that the Writers' byKey caches know a name by its id whichever
-// PreparedKey of that name wrote it, and finds the id of a name given by
-// value (preparedNameID), so that a Writer can tell whether a key or
-// string written by value was recorded through a PreparedKey. Names
-// prepared beyond maxCachedKeys share the id maxCachedKeys, which the
-// caches leave out and the index does not hold.
-var preparedNames struct {
+// PreparedKey of that name wrote it. It is the only state stream keeps
+// for the process besides the hash seed, and it is bounded (see
+// maxCachedKeys); the public PrepareKey does not add to it.
+var preparedNames nameRegistry
+
+// A nameRegistry gives names ids, and finds the id of a name given by
+// value (lookup), so that a Writer can tell whether a key or string
+// written by value was recorded through a PreparedKey. Names beyond its
+// bounds share the id maxCachedKeys, which the caches leave out and the
+// index does not hold.
+type nameRegistry struct {
 	mu sync.Mutex // serializes additions; lookups take no lock
-	// keys[id] is the first PreparedKey of each id. It only grows: a
-	// Writer that holds a PreparedKey with some id loads a slice that
-	// has it.
+	// keys[id] is the first PreparedKey of each id. It only grows, up to
+	// maxCachedKeys: a Writer that holds a PreparedKey with some id
+	// loads a slice that has it.
 	keys  atomic.Pointer[[]*PreparedKey]
 	index atomic.Pointer[nameIndex]
+	bytes int // the bytes of the names in keys; changed under mu
 }
 
 // nameIndex is an open-addressed hash table with linear probing, at most
@@ -29,16 +45,15 @@ var preparedNames struct {
 // copy, so lookups need no lock.
 type nameIndex struct {
 	slots []atomic.Uint64 // a power of two long
-	used  int             // filled slots; changed under preparedNames.mu
+	used  int             // filled slots; changed under nameRegistry.mu
 }
 
-// preparedKeyID returns the id of the PreparedKeys of k's name, adding k to
-// preparedNames when it is the first.
-func preparedKeyID(k *PreparedKey) uint32 {
-	p := &preparedNames
+// id returns the id of the PreparedKeys of k's name, adding k when it is
+// the first and the bounds allow, else maxCachedKeys.
+func (p *nameRegistry) id(k *PreparedKey) uint32 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if id, ok := preparedNameID(k.name, k.hash); ok {
+	if id, ok := p.lookup(k.name, k.hash); ok {
 		return id
 	}
 	var keys []*PreparedKey
@@ -46,9 +61,10 @@ func preparedKeyID(k *PreparedKey) uint32 {
 		keys = *old
 	}
 	id := uint32(len(keys))
-	if id >= maxCachedKeys {
+	if id >= maxCachedKeys || len(k.name) > maxCachedKeyBytes-p.bytes {
 		return maxCachedKeys
 	}
+	p.bytes += len(k.name)
 	// Publish k before its slot, so that a lookup that finds the slot
 	// finds k in the keys it loads next.
 	keys = append(keys, k)
@@ -87,10 +103,10 @@ func (ix *nameIndex) put(h uint64, id uint32) {
 	ix.used++
 }
 
-// preparedNameID returns the id of the prepared name s, whose table hash is
-// h, if s was prepared (and given an id of its own).
-func preparedNameID(s string, h uint64) (uint32, bool) {
-	ix := preparedNames.index.Load()
+// lookup returns the id of the registered name s, whose table hash is h,
+// if s has one.
+func (p *nameRegistry) lookup(s string, h uint64) (uint32, bool) {
+	ix := p.index.Load()
 	if ix == nil {
 		return 0, false
 	}
@@ -101,12 +117,9 @@ func preparedNameID(s string, h uint64) (uint32, bool) {
 			return 0, false
 		}
 		if uint32(e>>32) == uint32(h) {
-			if id := uint32(e) - 1; preparedKeysByID()[id].name == s {
+			if id := uint32(e) - 1; (*p.keys.Load())[id].name == s {
 				return id, true
 			}
 		}
 	}
 }
-
-// preparedKeysByID returns the first PreparedKey of each id, by id.
-func preparedKeysByID() []*PreparedKey { return *preparedNames.keys.Load() }

@@ -10,8 +10,10 @@ import (
 )
 
 // TestWriterKeyByValueFindsPreparedNameConcurrently prepares new names in
-// several goroutines at once, which grows the process-wide index of
-// prepared names while the others look names up in it, and checks in each
+// several goroutines at once, as the root package's encoder does (the
+// keys of the seam's PrepareKey, which get ids), which grows the
+// process-wide index of prepared names while the others look names up in
+// it, and checks in each
 // that a name written by value after its PreparedKey is a reference to it.
 func TestWriterKeyByValueFindsPreparedNameConcurrently(t *testing.T) {
 	const goroutines, names = 4, 300
@@ -27,7 +29,7 @@ func TestWriterKeyByValueFindsPreparedNameConcurrently(t *testing.T) {
 			}
 			for i := range names {
 				name := fmt.Sprintf("concurrent-%d-%d", g, i)
-				k, err := stream.PrepareKey(name)
+				k, err := sx.PrepareKey(name)
 				if err != nil {
 					t.Error(err)
 					return

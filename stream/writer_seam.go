@@ -1,19 +1,10 @@
 package stream
 
-import (
-	"strconv"
-
-	"github.com/go-smile/smile/internal/seam"
-)
-
-func init() {
-	seam.BeginOneValue = func(w any) (int, error) { return w.(*Writer).beginOneValue() }
-	seam.EndOneValue = func(w any, saved int) error { return w.(*Writer).endOneValue(saved) }
-}
+import "strconv"
 
 // beginOneValue puts w in the state where exactly one value is due (see
-// seam.BeginOneValue). The state it leaves and the depth are returned in
-// one int for endOneValue.
+// export.BeginOneValue). The state it leaves and the depth are returned
+// in one int for endOneValue.
 func (w *Writer) beginOneValue() (int, error) {
 	saved := w.state
 	switch saved {

@@ -25,18 +25,18 @@ func hashShared(s string) uint64 { return maphash.String(sharedSeed, s) }
 // Strings are recorded in one of two places:
 //
 //   - byKey[id] records the index of the name of the PreparedKey with that
-//     id. PrepareKey gives every PreparedKey of one name the same id, so a
-//     struct field's key is found, or known to be new, without hashing or
-//     comparing its name.
+//     id. Internal's PrepareKey gives every PreparedKey of one name the
+//     same id (see preparedNames), so a struct field's key is found, or
+//     known to be new, without hashing or comparing its name.
 //   - An open-addressed hash table with linear probing, at most half full,
 //     records the strings written by value (WriteKey, WriteString). Its
 //     slots hold no pointers: the table keeps its own copy of the
 //     strings, in arena, so that filling a slot needs no GC write barrier
 //     and callers may change or drop their strings after the call.
 //
-// So a string looked up by value is looked for in the hash table and then,
-// if it is the name of a PreparedKey (preparedNameID), in byKey; and the
-// name of a PreparedKey that byKey does not record is looked for in the
+// So a string looked up by value is looked for in the hash table and
+// then, if it is the name of a PreparedKey (preparedNames.lookup), in
+// byKey; and the name of a PreparedKey that byKey does not record is looked for in the
 // hash table, unless it is empty. A document whose keys are all
 // PreparedKeys (a tree of structs) never hashes a name.
 //
@@ -71,17 +71,13 @@ type sharedSlot struct {
 // minSharedSlots is the initial size of a sharedTable's slots.
 const minSharedSlots = 64
 
-// maxCachedKeys bounds the ids of PreparedKeys, and so byKey: keys of
-// names prepared beyond that many are looked up by value.
-const maxCachedKeys = 1 << 16
-
 // find returns the index recorded for s, whose hash is h.
 func (t *sharedTable) find(s string, h uint64) (int, bool) {
 	if i, ok := t.findByValue(s, h); ok {
 		return i, true
 	}
 	if len(t.byKey) != 0 {
-		if id, ok := preparedNameID(s, h); ok && id < uint32(len(t.byKey)) {
+		if id, ok := preparedNames.lookup(s, h); ok && id < uint32(len(t.byKey)) {
 			if tag := t.byKey[id]; tag>>10 == t.gen {
 				return int(tag & 1023), true
 			}
@@ -135,18 +131,23 @@ func (t *sharedTable) addNewKey(k *PreparedKey) bool {
 }
 
 // lookupKey returns the index of the name of k, which byKey does not
-// record, if it was written by value; otherwise it records the name,
-// which is written in full, as add does.
+// record, if it was written before; otherwise it records the name, which
+// is written in full, as add does. A key without an id (from the public
+// PrepareKey, or beyond preparedNames' bounds) is looked up and recorded
+// by value, as WriteKey's name would be.
 func (t *sharedTable) lookupKey(k *PreparedKey) (int, bool) {
-	if i, ok := t.findByValue(k.name, k.hash); ok {
-		if k.id < maxCachedKeys {
-			t.cacheKey(k, i)
+	if k.id >= maxCachedKeys {
+		if i, ok := t.find(k.name, k.hash); ok {
+			return i, true
 		}
+		t.add(k.name, k.hash)
+		return 0, false
+	}
+	if i, ok := t.findByValue(k.name, k.hash); ok {
+		t.cacheKey(k, i)
 		return i, true
 	}
-	if k.id >= maxCachedKeys { // a name without an id: recorded by value
-		t.add(k.name, k.hash)
-	} else if i, ok := t.next(); ok {
+	if i, ok := t.next(); ok {
 		t.cacheKey(k, i)
 	}
 	return 0, false

@@ -64,13 +64,15 @@ func TestWriterSharedTablesModel(t *testing.T) {
 	const distinct = 1500
 	names := make([]string, distinct)
 	// Two PreparedKeys per name, as two struct types with a field of the
-	// same name have.
+	// same name have: one with an id (the encoder's, from the seam) and
+	// one without (the public PrepareKey's), which must find each other's
+	// records.
 	prepared := make([][2]*stream.PreparedKey, distinct)
 	for i := range names {
 		names[i] = fmt.Sprintf("k%d", i)
 		for j := range prepared[i] {
 			var err error
-			prepared[i][j], err = stream.PrepareKey(names[i])
+			prepared[i][j], err = [2]func(string) (*stream.PreparedKey, error){sx.PrepareKey, stream.PrepareKey}[j](names[i])
 			require.NoError(t, err)
 		}
 	}
@@ -130,11 +132,20 @@ func TestWriterSharedTablesModel(t *testing.T) {
 func TestPreparedKeyForms(t *testing.T) {
 	names := []string{"", "a", "é", string(rep("a", 64)), string(rep("a", 65)),
 		string(rep("é", 28)), string(rep("é", 29)) + "x", "héllo"}
-	for _, opts := range []stream.WriterOptions{{}, {DisableSharedNames: true}} {
+	for _, c := range []struct {
+		opts    stream.WriterOptions
+		prepare func(string) (*stream.PreparedKey, error)
+	}{
+		{stream.WriterOptions{}, stream.PrepareKey},
+		{stream.WriterOptions{DisableSharedNames: true}, stream.PrepareKey},
+		{stream.WriterOptions{}, sx.PrepareKey},
+		{stream.WriterOptions{DisableSharedNames: true}, sx.PrepareKey},
+	} {
+		opts := c.opts
 		var ops, prepOps []op
 		for range 2 {
 			for _, n := range names {
-				k, err := stream.PrepareKey(n)
+				k, err := c.prepare(n)
 				require.NoError(t, err)
 				require.Equal(t, n, k.Name())
 				ops = append(ops, key(n), null)
@@ -156,7 +167,7 @@ func TestPreparedKeyForms(t *testing.T) {
 }
 
 // TestWriterPreparedThenByValue writes a document whose first keys are
-// all PreparedKeys, more distinct names than the table holds (so that it
+// all PreparedKeys (with ids, from the seam, as the encoder's), more distinct names than the table holds (so that it
 // is emptied while they are recorded only by id), and whose later keys
 // mix PreparedKeys with WriteKey: the names recorded by id must be found
 // by value, and the other way around. Every byte is checked against the
@@ -168,7 +179,7 @@ func TestWriterPreparedThenByValue(t *testing.T) {
 	for i := range names {
 		names[i] = fmt.Sprintf("p%d", i)
 		var err error
-		prepared[i], err = stream.PrepareKey(names[i])
+		prepared[i], err = sx.PrepareKey(names[i])
 		require.NoError(t, err)
 	}
 	rng := rand.New(rand.NewPCG(7, 8))

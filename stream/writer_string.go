@@ -292,12 +292,11 @@ func (w *Writer) appendNameRef(i int) {
 }
 
 // A PreparedKey is a property name made ready to be written many times
-// with WritePreparedKey, and matched by Reader.ReadPreparedKey: its full
-// token and its table hash are computed once, so that writing it costs a
-// table probe and a copy, and recognizing it in the input one comparison.
-// It is immutable, and may be shared by any number of Writers, Readers
-// and goroutines; a copy of a PreparedKey value is the same key. The zero
-// PreparedKey is not usable with a Writer, and a Reader never matches it.
+// with WritePreparedKey: its full token and its table hash are computed
+// once, so that writing it costs a table probe and a copy. It is
+// immutable, and may be shared by any number of Writers and goroutines;
+// a copy of a PreparedKey value is the same key. The zero PreparedKey is
+// not usable with a Writer.
 type PreparedKey struct {
 	name  string
 	hash  uint64
@@ -307,14 +306,21 @@ type PreparedKey struct {
 	head [2]uint64
 	// mask selects the bytes of head that hold token, for a short name
 	// (0x80-0xF7) of at most 16 bytes with its token; it is zero for the
-	// other keys, which Reader.ReadPreparedKey does not match.
+	// other keys, which export.ReadTaggedKey does not match.
 	mask [2]uint64
-	id   uint32 // the number of its name, for the Writers' caches (see preparedKeyID); maxCachedKeys for ""
+	// id is the number of its name in preparedNames, for the Writers'
+	// caches; maxCachedKeys for a name without one.
+	id uint32
 }
 
 // PrepareKey returns name prepared for WritePreparedKey, or an error when
-// name is not valid UTF-8.
-func PrepareKey(name string) (*PreparedKey, error) {
+// name is not valid UTF-8. The key is recorded nowhere: the process keeps
+// nothing of it once it is dropped.
+func PrepareKey(name string) (*PreparedKey, error) { return prepareKey(name, false) }
+
+// prepareKey is PrepareKey; when register is set, the name gets an id in
+// preparedNames, within its bounds.
+func prepareKey(name string, register bool) (*PreparedKey, error) {
 	ascii, valid := checkUTF8(name)
 	if !valid {
 		return nil, &WriterError{Msg: "cannot prepare a key that is not valid UTF-8"}
@@ -339,9 +345,9 @@ func PrepareKey(name string) (*PreparedKey, error) {
 			k.mask = [2]uint64{le.LittleEndian.Uint64(b[:8]), le.LittleEndian.Uint64(b[8:])}
 		}
 	}
-	k.id = maxCachedKeys // never shared: out of the caches
-	if name != "" {
-		k.id = preparedKeyID(k)
+	k.id = maxCachedKeys // out of the caches ("" is never shared)
+	if register && name != "" {
+		k.id = preparedNames.id(k)
 	}
 	return k, nil
 }

@@ -1,16 +1,20 @@
-// Package seam gives this module's packages what package stream does
-// not export: functions that stream sets when it is initialized, so that
-// stream's public API stays the one its users need.
+// Package seam guards what package stream exports to the other packages
+// of this module only.
+//
+// stream's Internal.Export returns the methods the root package's fast
+// paths need (reading a key against a prepared one, writing a whole
+// field, a whole []float64, one value under a method's control...), which
+// are not part of stream's public API. Export asks for a pointer to
+// AllowInternalUse, which only packages inside this module can name, so
+// the public API stays the one stream's users need. The methods are
+// wrappers of zero size that the compiler inlines: the seam costs nothing
+// on the hot paths (see stream/export.go).
 package seam
 
-// BeginOneValue makes w, a *stream.Writer, accept exactly one value from
-// now on, and returns what EndOneValue needs to check that it got one and
-// to restore w. It returns an error, changing nothing, when a value
-// cannot be written now (a key is due). The encoder calls it around a
-// method that writes a value into the document's Writer.
-var BeginOneValue func(w any) (saved int, err error)
+// NotForPublicUse is the type of the one value, AllowInternalUse, that
+// stream's Internal.Export accepts.
+type NotForPublicUse struct{ _ [0]func() }
 
-// EndOneValue checks that w received exactly one complete value since
-// BeginOneValue returned saved, and restores w to accept what follows that
-// value.
-var EndOneValue func(w any, saved int) error
+// AllowInternalUse is the key to stream's Internal.Export: only packages
+// of this module can import package seam and take its address.
+var AllowInternalUse NotForPublicUse

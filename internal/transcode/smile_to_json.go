@@ -9,8 +9,13 @@ import (
 	"strconv"
 
 	"github.com/go-smile/smile/internal/hint"
+	"github.com/go-smile/smile/internal/seam"
 	"github.com/go-smile/smile/stream"
 )
+
+// export holds the methods of stream.Reader that only this module's
+// packages reach (ReadTokenInto, ReadTaggedKey, SetKeyTag).
+var export = stream.Internal.Export(&seam.AllowInternalUse)
 
 // ToJSON configures Smile -> JSON transcoding. The zero value writes
 // compact JSON and refuses NaN and ±Inf. How the Smile input is read
@@ -50,7 +55,7 @@ type ToJSON struct {
 func AppendValue(dst []byte, r *stream.Reader, opts ToJSON) ([]byte, error) {
 	jw := jsonWriter{opts: opts, buf: dst}
 	var tok stream.Token
-	err := r.ReadTokenInto(&tok)
+	err := export.ReadTokenInto(r, &tok)
 	if err == nil {
 		err = jw.value(r, &tok, nil)
 	} else if err == io.EOF {
@@ -66,12 +71,12 @@ func AppendValue(dst []byte, r *stream.Reader, opts ToJSON) ([]byte, error) {
 // value) in r becomes one JSON value on its own line in w. The text is
 // written to w every few tens of kilobytes, so memory stays flat whatever
 // the size of the input. CopyToJSON tags r's shared names for its own use
-// (Reader.SetKeyTag): r must be a Reader whose tags nothing else reads.
+// (stream's SetKeyTag, through the seam): r must be a Reader whose tags nothing else reads.
 func CopyToJSON(w io.Writer, r *stream.Reader, opts ToJSON) error {
 	jw := jsonWriter{opts: opts, buf: make([]byte, 0, flushThreshold+flushThreshold/4), keyGen: 1}
 	var tok stream.Token
 	for {
-		err := r.ReadTokenInto(&tok)
+		err := export.ReadTokenInto(r, &tok)
 		if err == io.EOF {
 			return jw.flush(w)
 		}
@@ -110,7 +115,7 @@ type jsonWriter struct {
 	afterKey bool
 	// keyText holds the text written for shared names ("name":), and
 	// keyGen, when not 0, says that the writer tags each shared name of
-	// its Reader with where its text is (Reader.SetKeyTag): keyGen<<32 |
+	// its Reader with where its text is (stream's SetKeyTag, through the seam): keyGen<<32 |
 	// offset<<8 | length. A tag goes with its name when the Reader empties
 	// its table, so a tag of the current generation gives the text of the
 	// name now in its slot; when keyText is full it is emptied and keyGen
@@ -166,7 +171,7 @@ func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) er
 	for jw.depth > 0 {
 		if jw.inObj && !jw.afterKey {
 			// A key or the end of the object is due.
-			name, slot, tag, ok, err := r.ReadTaggedKey(nil, 0)
+			name, slot, tag, ok, err := export.ReadTaggedKey(r, nil, 0)
 			if err != nil {
 				return insideErr(r, err)
 			}
@@ -182,7 +187,7 @@ func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) er
 				return err
 			}
 		}
-		if err := r.ReadTokenInto(tok); err != nil {
+		if err := export.ReadTokenInto(r, tok); err != nil {
 			return insideErr(r, err)
 		}
 		if err := jw.token(tok, r.TokenOffset()); err != nil {
@@ -274,7 +279,7 @@ func (jw *jsonWriter) key(r *stream.Reader, name []byte, slot int, tag uint64) {
 		}
 		off := len(jw.keyText)
 		jw.keyText = append(jw.keyText, b[start:]...)
-		r.SetKeyTag(slot, jw.keyGen<<32|uint64(off)<<8|uint64(n))
+		export.SetKeyTag(r, slot, jw.keyGen<<32|uint64(off)<<8|uint64(n))
 	}
 }
 

@@ -1,0 +1,114 @@
+package stream
+
+import "github.com/go-smile/smile/internal/seam"
+
+// Internal is for the other packages of go-smile only; it is not part of
+// the API and may change at any time. Its Export method gives them the
+// fast paths of the root package's decoder and encoder, which a user of
+// Reader and Writer does not need.
+var Internal exporter
+
+// exporter is the type of Internal.
+type exporter struct{}
+
+// Export returns the internal methods of Reader and Writer. It panics
+// unless p is &seam.AllowInternalUse, which only packages of this module
+// can name.
+func (exporter) Export(p *seam.NotForPublicUse) export {
+	if p != &seam.AllowInternalUse {
+		panic("stream: Internal.Export is for go-smile's own packages")
+	}
+	return export{}
+}
+
+// export holds the methods of Reader and Writer that only this module's
+// packages call. It has no fields, and each method calls one unexported
+// method, so that the compiler inlines it: a call through the seam costs
+// what a call of an exported method would. (Two are not wrappers, for
+// that reason: ReadTaggedKey in reader.go and TryBool in
+// reader_scalar.go.)
+type export struct{}
+
+// ReadTokenInto is ReadToken storing the token in *t, which saves copying
+// a Token on hot paths. On error *t is unchanged.
+func (export) ReadTokenInto(r *Reader, t *Token) error { return r.readTokenInto(t) }
+
+// SetKeyTag attaches tag to the shared name in slot (see Reader.keyTag).
+func (export) SetKeyTag(r *Reader, slot int, tag uint64) { r.setKeyTag(slot, tag) }
+
+// SharedName returns the name in slot of the shared-name table, or nil.
+func (export) SharedName(r *Reader, slot int) []byte { return r.sharedName(slot) }
+
+// TryStartArray reads the start of an array when it is the next token (see
+// Reader.tryStartArray).
+func (export) TryStartArray(r *Reader) bool { return r.tryStartArray() }
+
+// TryEndArray reads the end of the current array when it is the next
+// token.
+func (export) TryEndArray(r *Reader) bool { return r.tryEndArray() }
+
+// TryInt reads the next value when it is an integer whose bytes are all
+// buffered (see Reader.tryInt).
+func (export) TryInt(r *Reader) (int64, bool) { return r.tryInt() }
+
+// TryFloat64 is TryInt for a 64-bit float.
+func (export) TryFloat64(r *Reader) (float64, bool) { return r.tryFloat64() }
+
+// TryNull is TryInt for null.
+func (export) TryNull(r *Reader) bool { return r.tryNull() }
+
+// TryString reads the next value when it is a short string or a shared
+// string reference (see Reader.tryString).
+func (export) TryString(r *Reader) (s []byte, slot int, ok bool, err error) { return r.tryString() }
+
+// PrepareKey is PrepareKey for the keys of the encoder's struct fields:
+// the name gets an id in the process's registry of prepared names (see
+// preparedNames), so that each Writer finds the key's table index by id.
+func (export) PrepareKey(name string) (*PreparedKey, error) { return prepareKey(name, true) }
+
+// WriteStringField writes the key k and the string s in one call.
+func (export) WriteStringField(w *Writer, k *PreparedKey, s string) error {
+	return w.writeStringField(k, s)
+}
+
+// WriteIntField writes the key k and the integer v in one call.
+func (export) WriteIntField(w *Writer, k *PreparedKey, v int64) error {
+	return w.writeIntField(k, v)
+}
+
+// WriteFloat64Field writes the key k and the float v in one call.
+func (export) WriteFloat64Field(w *Writer, k *PreparedKey, v float64) error {
+	return w.writeFloat64Field(k, v)
+}
+
+// WriteBoolField writes the key k and the boolean v in one call.
+func (export) WriteBoolField(w *Writer, k *PreparedKey, v bool) error {
+	return w.writeBoolField(k, v)
+}
+
+// WriteNullField writes the key k and null in one call.
+func (export) WriteNullField(w *Writer, k *PreparedKey) error { return w.writeNullField(k) }
+
+// WriteIntArray writes an array of the values of v in one call.
+func (export) WriteIntArray(w *Writer, v []int64) error { return w.writeIntArray(v) }
+
+// WriteFloat64Array writes an array of the values of v in one call.
+func (export) WriteFloat64Array(w *Writer, v []float64) error { return w.writeFloat64Array(v) }
+
+// WriteFloat64Arrays writes an array of arrays of width floats each, held
+// one after another in v, in one call.
+func (export) WriteFloat64Arrays(w *Writer, v []float64, width int) error {
+	return w.writeFloat64Arrays(v, width)
+}
+
+// BeginOneValue makes w accept exactly one value from now on, and returns
+// what EndOneValue needs to check that it got one and to restore w. It
+// returns an error, changing nothing, when a value cannot be written now
+// (a key is due). The encoder calls it around a method that writes a
+// value into the document's Writer.
+func (export) BeginOneValue(w *Writer) (saved int, err error) { return w.beginOneValue() }
+
+// EndOneValue checks that w received exactly one complete value since
+// BeginOneValue returned saved, and restores w to accept what follows
+// that value.
+func (export) EndOneValue(w *Writer, saved int) error { return w.endOneValue(saved) }
