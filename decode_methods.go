@@ -4,7 +4,6 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -28,7 +27,7 @@ func (d *decodeState) capture() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writeTok(w, &d.tok); err != nil {
+	if err := w.WriteToken(d.tok); err != nil {
 		return nil, err
 	}
 	if k := d.tok.Kind; k == stream.KindStartArray || k == stream.KindStartObject {
@@ -85,7 +84,7 @@ func (d *decodeState) captureContents(w *stream.Writer) error {
 				open = append(open, capOpen{object: t.Kind == stream.KindStartObject})
 			}
 		}
-		if err := writeTok(w, &t); err != nil {
+		if err := w.WriteToken(t); err != nil {
 			return err
 		}
 		if err := d.chargeCapture(w); err != nil {
@@ -117,41 +116,6 @@ func (d *decodeState) captureWriter() (*stream.Writer, error) {
 	}
 	d.capW.Reset(d.capBuf[:0])
 	return d.capW, nil
-}
-
-// writeTok writes token t with w.
-func writeTok(w *stream.Writer, t *stream.Token) error {
-	switch t.Kind {
-	case stream.KindNull:
-		return w.WriteNull()
-	case stream.KindTrue, stream.KindFalse:
-		return w.WriteBool(t.Kind == stream.KindTrue)
-	case stream.KindInt:
-		return w.WriteInt(t.Int())
-	case stream.KindBigInt:
-		return w.WriteBigInt(t.BigInt())
-	case stream.KindFloat32:
-		return w.WriteFloat32(t.Float32())
-	case stream.KindFloat64:
-		return w.WriteFloat64(t.Float64())
-	case stream.KindBigDecimal:
-		return w.WriteBigDecimal(t.BigDecimal())
-	case stream.KindString:
-		return w.WriteStringBytes(t.Bytes())
-	case stream.KindBinary:
-		return w.WriteBinary(t.Bytes())
-	case stream.KindKey:
-		return w.WriteKeyBytes(t.Bytes())
-	case stream.KindStartObject:
-		return w.WriteStartObject()
-	case stream.KindEndObject:
-		return w.WriteEndObject()
-	case stream.KindStartArray:
-		return w.WriteStartArray()
-	case stream.KindEndArray:
-		return w.WriteEndArray()
-	}
-	return errors.New("smile: cannot copy a " + t.Kind.String() + " token")
 }
 
 // unmarshalerDecoder calls UnmarshalSmile with the value as a standalone

@@ -115,50 +115,21 @@ func copyValue(w *stream.Writer, r *stream.Reader) error {
 			return err
 		}
 		switch tok.Kind {
-		case stream.KindNull:
-			err = w.WriteNull()
-		case stream.KindFalse, stream.KindTrue:
-			err = w.WriteBool(tok.Bool())
-		case stream.KindInt:
-			err = w.WriteInt(tok.Int())
-		case stream.KindBigInt:
-			err = w.WriteBigInt(tok.BigInt())
-		case stream.KindFloat32:
-			err = w.WriteFloat32(tok.Float32())
-		case stream.KindFloat64:
-			err = w.WriteFloat64(tok.Float64())
-		case stream.KindBigDecimal:
-			err = w.WriteBigDecimal(tok.BigDecimal())
-		case stream.KindString:
-			err = w.WriteStringBytes(tok.Bytes())
-		case stream.KindBinary:
-			err = w.WriteBinary(tok.Bytes())
 		case stream.KindKey:
 			if depth == 0 {
 				return &stream.SyntaxError{Offset: r.InputOffset(), Msg: "expected a value, found a key"}
 			}
-			err = w.WriteKeyBytes(tok.Bytes())
-		case stream.KindStartObject:
+		case stream.KindStartObject, stream.KindStartArray:
 			depth++
-			err = w.WriteStartObject()
-		case stream.KindStartArray:
-			depth++
-			err = w.WriteStartArray()
-		case stream.KindEndObject:
+		case stream.KindEndObject, stream.KindEndArray:
 			depth--
-			err = w.WriteEndObject()
-		case stream.KindEndArray:
-			depth--
-			err = w.WriteEndArray()
 		case stream.KindEndOfDocument:
 			if depth == 0 {
 				continue // an end marker before the value: skip it
 			}
 			return &stream.SyntaxError{Offset: r.InputOffset(), Msg: "end marker inside a value"}
-		default:
-			return &stream.SyntaxError{Offset: r.InputOffset(), Msg: "unexpected " + tok.Kind.String()}
 		}
-		if err != nil {
+		if err := w.WriteToken(tok); err != nil {
 			return err
 		}
 		if depth == 0 {
