@@ -3,6 +3,7 @@ package stream_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"log"
 	"strings"
 
@@ -29,6 +30,39 @@ func ExampleWriter() {
 	}
 	fmt.Printf("% X\n", w.Bytes())
 	// Output: 3A 29 0A 01 FA 80 61 C2 80 62 F8 40 78 40 78 F9 FB
+}
+
+// Copying a document token by token re-encodes it with the Writer's
+// options: here {"a":1,"b":["x","x"]}, written with Jackson's defaults,
+// gets shared values (the second "x" becomes a reference, 0x01) and an
+// end marker.
+func ExampleWriter_WriteToken() {
+	in := []byte{0x3A, 0x29, 0x0A, 0x01, 0xFA, 0x80, 'a', 0xC2, 0x80, 'b', 0xF8, 0x40, 'x', 0x40, 'x', 0xF9, 0xFB}
+	r, err := stream.NewReader(in, stream.ReaderOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	w, err := stream.NewWriter(stream.WriterOptions{SharedValues: true, EndMarker: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for {
+		tok, err := r.ReadToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := w.WriteToken(tok); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := w.EndDocument(); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("% X\n", w.Bytes())
+	// Output: 3A 29 0A 03 FA 80 61 C2 80 62 F8 40 78 01 F9 FB FF
 }
 
 // With SharedValues, a repeated short string is a one-byte reference, as
