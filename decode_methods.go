@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"reflect"
 	"slices"
 	"unicode/utf8"
@@ -348,45 +347,32 @@ func intTextLen(v int64) int {
 	return n
 }
 
-// unmarshalerFromDecoder calls UnmarshalSmileFrom with a Reader over the
-// value, copied as a standalone document.
+// unmarshalerFromDecoder calls UnmarshalSmileFrom with the document's
+// own Reader, given back the value's first token, and checks that the
+// method read exactly that value.
 func unmarshalerFromDecoder(t reflect.Type) decoderFunc {
 	typ := rt.TypeOf(t)
 	return func(d *decodeState, p unsafe.Pointer) error {
-		b, err := d.capture()
-		if err != nil {
-			return err
-		}
-		r, err := d.captureReader(b)
-		if err != nil {
-			return err
-		}
+		r, first := d.r, d.tok.Kind
+		off := d.offset()
+		export.UnreadToken(r, &d.tok)
+		depth := r.Depth()
 		if err := typ.PtrValue(p).(UnmarshalerFrom).UnmarshalSmileFrom(r); err != nil {
 			return err
 		}
-		if k, err := r.PeekKind(); err != io.EOF || r.Depth() != 0 {
-			if err == nil {
-				err = fmt.Errorf("the next token is a %s", k)
-			}
-			return fmt.Errorf("smile: UnmarshalSmileFrom of %s did not read exactly one value (%v)", reflect.PointerTo(t), err)
+		var left string
+		switch {
+		case export.Pending(r):
+			left = "it read no token"
+		case r.Depth() > depth:
+			left = fmt.Sprintf("it left %d array(s) or object(s) open", r.Depth()-depth)
+		case r.Depth() < depth:
+			left = "it read past the end of the array or object holding the value"
+		case first != stream.KindStartArray && first != stream.KindStartObject && r.TokenOffset() != off:
+			left = fmt.Sprintf("it read on past the %s, to offset %d", first, r.InputOffset())
+		default:
+			return nil
 		}
-		return nil
+		return fmt.Errorf("smile: UnmarshalSmileFrom of %s did not read exactly one value, at offset %d: %s", reflect.PointerTo(t), off, left)
 	}
-}
-
-// captureReader returns the Reader of captured values, reading b.
-func (d *decodeState) captureReader(b []byte) (*stream.Reader, error) {
-	if d.capR == nil || d.capRCfg != d.cfg {
-		// The copy has a header; the input's limits were checked.
-		o := d.cfg.stream
-		o.HeaderOptional = false
-		r, err := stream.NewReader(b, o)
-		if err != nil {
-			return nil, err
-		}
-		d.capR, d.capRCfg = r, d.cfg
-		return r, nil
-	}
-	d.capR.Reset(b)
-	return d.capR, nil
 }

@@ -71,8 +71,6 @@ type decodeState struct {
 	capBuf   []byte               // what capW writes, reused
 	capOpen  []capOpen            // the containers open in a capture
 	capHigh  int                  // capBuf's capacity as charged for the document (chargeCapture)
-	capR     *stream.Reader       // reads captured values (UnmarshalerFrom)
-	capRCfg  *decConfig           // the config capR was made for
 
 	jsonR    *stream.Reader // reads captures for captureJSON
 	jsonRCfg *decConfig     // the config jsonR was made for

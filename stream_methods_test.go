@@ -236,8 +236,46 @@ func (b *scBadFrom) UnmarshalSmileFrom(r *stream.Reader) error {
 		return err
 	case 3:
 		return errBad
+	case 4: // the value and the next token
+		if err := r.SkipValue(); err != nil {
+			return err
+		}
+		_, err := r.ReadToken()
+		return err
 	}
 	return r.SkipValue()
+}
+
+// scLiveFrom records where its Reader stands when UnmarshalSmileFrom is
+// called, and reads its value, a key-value object.
+type scLiveFrom struct {
+	depth  int
+	offset int64
+	keys   []string
+	refs   int
+}
+
+func (l *scLiveFrom) UnmarshalSmileFrom(r *stream.Reader) error {
+	l.depth, l.offset = r.Depth(), r.InputOffset()
+	if t, err := r.ReadToken(); err != nil || t.Kind != stream.KindStartObject {
+		return fmt.Errorf("want an object: %v %v", t.Kind, err)
+	}
+	for {
+		t, err := r.ReadToken()
+		if err != nil {
+			return err
+		}
+		if t.Kind == stream.KindEndObject {
+			return nil
+		}
+		l.keys = append(l.keys, t.String())
+		if t.Ref {
+			l.refs++
+		}
+		if err := r.SkipValue(); err != nil {
+			return err
+		}
+	}
 }
 
 // TestUnmarshalerFromOneValue checks that an UnmarshalSmileFrom method
@@ -245,7 +283,12 @@ func (b *scBadFrom) UnmarshalSmileFrom(r *stream.Reader) error {
 // returned.
 func TestUnmarshalerFromOneValue(t *testing.T) {
 	doc, _ := Marshal([]any{[]int{1, 2}, "x"})
-	for mode, msg := range map[scBadFrom]string{1: "did not read exactly one value", 2: "did not read exactly one value", 3: "bad on purpose", 0: ""} {
+	for mode, msg := range map[scBadFrom]string{
+		1: "did not read exactly one value, at offset 5: it read no token",
+		2: "did not read exactly one value, at offset 5: it left 1 array(s) or object(s) open",
+		3: "bad on purpose",
+		0: "",
+	} {
 		v := []scBadFrom{mode, mode}
 		err := Unmarshal(doc, &v)
 		switch {
@@ -268,6 +311,47 @@ func TestUnmarshalerFromOneValue(t *testing.T) {
 	}
 	if _, err := r.ReadToken(); err != io.EOF {
 		t.Fatal(err)
+	}
+	// A scalar value that the method reads on past: into the next
+	// element, and to the end of the array that holds it.
+	doc, _ = Marshal([]string{"x", "y"})
+	v := []scBadFrom{4, 4}
+	if err := Unmarshal(doc, &v); err == nil || !strings.Contains(err.Error(), "at offset 5: it read on past the string, to offset 9") {
+		t.Errorf("a method that reads the next element: %v", err)
+	}
+	doc, _ = Marshal([]string{"x"})
+	v = []scBadFrom{4}
+	if err := Unmarshal(doc, &v); err == nil || !strings.Contains(err.Error(), "read past the end of the array or object holding the value") {
+		t.Errorf("a method that reads past its array: %v", err)
+	}
+}
+
+// TestUnmarshalerFromLiveReader checks that UnmarshalSmileFrom gets the
+// document's own Reader, standing at the value: its depth and offset in
+// the document, and the document's shared names, so that a key written
+// before the value is a back-reference inside it.
+func TestUnmarshalerFromLiveReader(t *testing.T) {
+	// [{"a":1,"b":2},{"a":3,"b":4}] with Jackson's defaults (shared
+	// names): the second object's keys are references 0x40 and 0x41.
+	doc := []byte{0x3A, 0x29, 0x0A, 0x01, 0xF8,
+		0xFA, 0x80, 'a', 0xC2, 0x80, 'b', 0xC4, 0xFB,
+		0xFA, 0x40, 0xC6, 0x41, 0xC8, 0xFB, 0xF9}
+	var v []*scLiveFrom
+	if err := Unmarshal(doc, &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v) != 2 {
+		t.Fatalf("%d elements", len(v))
+	}
+	for i, want := range []struct {
+		offset int64
+		refs   int
+	}{{5, 0}, {13, 2}} {
+		l := v[i]
+		if l.depth != 1 || l.offset != want.offset || l.refs != want.refs || fmt.Sprint(l.keys) != "[a b]" {
+			t.Errorf("element %d: depth %d offset %d keys %v (%d references), want depth 1 offset %d keys [a b] (%d references)",
+				i, l.depth, l.offset, l.keys, l.refs, want.offset, want.refs)
+		}
 	}
 }
 

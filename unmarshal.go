@@ -274,13 +274,24 @@ func (e *noValueError) Error() string { return e.msg }
 // contents and end) from r. Unmarshal checks it before UnmarshalSmile and
 // UnmarshalText.
 //
-// r holds that value alone, as a document of its own: its tokens are
-// copied, as for UnmarshalSmile, into a buffer that the decoding reuses,
-// and r is a Reader over them that the decoding reuses too, so that a
-// method that reads tokens allocates nothing of its own. Prefer it to
-// Unmarshaler, whose method must parse the document it is given. r, and
-// the bytes of its tokens, are valid only during the call. Reading less
-// or more than the one value is an error naming the method.
+// r is the Reader of the document being decoded, as json/v2 passes its
+// Decoder: it stands at the value, with the document's shared-name and
+// shared-value tables, and its Depth, offsets and limits are the
+// document's (the value may be inside arrays and objects: r.Depth() need
+// not be 0). Nothing is copied, so that a method that reads tokens
+// allocates nothing of its own; prefer it to Unmarshaler, whose method
+// must parse a copy of the value as a document. The bytes of r's tokens
+// are valid only until the next call on r, and r only during the call.
+// DecOptions.MaxContainerLen does not bound what the method reads: it
+// decides what to keep.
+//
+// After the call the decoding goes on from where the method left r, so
+// the method must read the whole value and nothing more. Reading no
+// token, leaving an array or object open, or reading past the array or
+// object that holds the value is an error naming the type; so is reading
+// more than the value when it is a scalar. (Reading a whole further value
+// after an array or object value is not detected: the decoding then goes
+// on after it.) An error from the method stops the decoding.
 type UnmarshalerFrom interface {
 	UnmarshalSmileFrom(r *stream.Reader) error
 }

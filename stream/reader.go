@@ -58,6 +58,11 @@ type Reader struct {
 	scratch []byte // decoded binary payloads and big-number bytes
 
 	tokOff int64 // input offset of the first byte of the last token read
+
+	// A token given back by unread (reader_unread.go), returned again
+	// next when pending is set.
+	pend    Token
+	pending bool
 }
 
 // rdMode says what the next token may be.
@@ -126,6 +131,7 @@ func (r *Reader) resetState() {
 	r.started = false
 	r.err = nil
 	r.tokOff = 0
+	r.pending = false
 	r.mode = rdRoot
 	r.depth = 0
 	r.objs = r.objs[:0]
@@ -137,7 +143,12 @@ func (r *Reader) resetState() {
 }
 
 // Depth returns the number of open arrays and objects.
-func (r *Reader) Depth() int { return r.depth }
+func (r *Reader) Depth() int {
+	if r.pending {
+		return r.depth - r.pendingDepth()
+	}
+	return r.depth
+}
 
 // SharedTables reports whether back-references to shared names and to
 // shared values may stand at this point of the input, as the last header
@@ -147,7 +158,12 @@ func (r *Reader) Depth() int { return r.depth }
 func (r *Reader) SharedTables() (names, values bool) { return r.sharedNames, r.sharedValues }
 
 // InputOffset returns the offset of the next unread byte.
-func (r *Reader) InputOffset() int64 { return r.base + int64(r.pos) }
+func (r *Reader) InputOffset() int64 {
+	if r.pending {
+		return r.tokOff
+	}
+	return r.base + int64(r.pos)
+}
 
 // Buffered returns the input the Reader holds and has not consumed: for a
 // stream Reader, what it read from its io.Reader past InputOffset; for a
@@ -524,6 +540,10 @@ var rdFastClasses = func() (t [4][256]uint8) {
 // the middle of the input are consumed here, in a loop, however many
 // there are.
 func (r *Reader) nextSlow(skip bool, t *Token) error {
+	if r.pending {
+		*t = r.takePending()
+		return nil
+	}
 	for {
 		if !r.ready || r.pos >= len(r.buf) {
 			if err := r.prepare(); err != nil {
@@ -755,6 +775,9 @@ func (r *Reader) prepare() error {
 // ReadToken would give. A back-reference is reported as KindString or
 // KindKey without checking its index.
 func (r *Reader) PeekKind() (Kind, error) {
+	if r.pending {
+		return r.pend.Kind, nil
+	}
 	for {
 		if err := r.prepare(); err != nil {
 			return KindInvalid, err
@@ -815,7 +838,7 @@ func (r *Reader) SkipValue() error {
 	case KindEndArray, KindEndObject, KindEndOfDocument:
 		return &SyntaxError{Offset: r.InputOffset(), Msg: "SkipValue: the next token is the " + k.String() + ", not a value"}
 	}
-	depth := r.depth
+	depth := r.Depth()
 	start := r.InputOffset()
 	var t Token
 	if k == KindKey {

@@ -87,6 +87,11 @@ func (r *Reader) ReadBinaryTo(w io.Writer) (int64, error) {
 	if k != KindBinary {
 		return 0, &SyntaxError{Offset: r.InputOffset(), Msg: "ReadBinaryTo: the next token is " + k.String() + ", not a binary value"}
 	}
+	if r.pending { // read already (reader_unread.go)
+		t := r.takePending()
+		n, err := w.Write(t.bytes)
+		return int64(n), err
+	}
 	at := r.off(r.pos)
 	sevenBit := r.buf[r.pos] == tokenBinary7Bit
 	what := "a raw binary value"
