@@ -326,6 +326,15 @@ func TestUnmarshalerFromOneValue(t *testing.T) {
 	}
 }
 
+// scViaDecode reads its value with UnmarshalDecode on the Reader it is
+// given, as a method that only adds a check would.
+type scViaDecode struct{ A, B int }
+
+func (v *scViaDecode) UnmarshalSmileFrom(r *stream.Reader) error {
+	type plain scViaDecode
+	return UnmarshalDecode(r, (*plain)(v))
+}
+
 // TestUnmarshalerFromLiveReader checks that UnmarshalSmileFrom gets the
 // document's own Reader, standing at the value: its depth and offset in
 // the document, and the document's shared names, so that a key written
@@ -352,6 +361,10 @@ func TestUnmarshalerFromLiveReader(t *testing.T) {
 			t.Errorf("element %d: depth %d offset %d keys %v (%d references), want depth 1 offset %d keys [a b] (%d references)",
 				i, l.depth, l.offset, l.keys, l.refs, want.offset, want.refs)
 		}
+	}
+	var w []scViaDecode
+	if err := Unmarshal(doc, &w); err != nil || fmt.Sprint(w) != "[{1 2} {3 4}]" {
+		t.Fatalf("UnmarshalDecode inside UnmarshalSmileFrom: %v %v", w, err)
 	}
 }
 
