@@ -186,10 +186,6 @@ func (r *Reader) ReadToken() (Token, error) {
 	return t, err
 }
 
-// readTokenInto is ReadToken storing the token in *t, which saves copying
-// a Token on hot paths. On error *t is unchanged.
-func (r *Reader) readTokenInto(t *Token) error { return r.next(false, t) }
-
 // readKey reads the next token of an object, which must be a key or the end
 // of the object: it returns the key's bytes and its slot in the shared-name
 // table (-1 when it has none), or ok false at the end of the object. It is
