@@ -8,10 +8,10 @@ package stream
 // object of a type, key and value are also written with one check of the
 // buffer's capacity. A struct encoder writes most of its fields with them.
 
-// writeStringField writes the key k and the string value s, as
+// WriteStringField writes the key k and the string value s, as
 // WritePreparedKey(k) and then WriteString(s) do. When s is refused (it
 // is not valid UTF-8), the key stays written and a value is still due.
-func (w *Writer) writeStringField(k *PreparedKey, s string) error {
+func (export) WriteStringField(w *Writer, k *PreparedKey, s string) error {
 	if w.state != stateKey {
 		return w.misplaced(KindKey)
 	}
@@ -29,7 +29,7 @@ func (w *Writer) writeStringField(k *PreparedKey, s string) error {
 	return nil
 }
 
-// writeIntField, writeFloat64Field and writeByteField repeat one frame
+// WriteIntField, WriteFloat64Field and writeByteField repeat one frame
 // (state check, key reference, one capacity check, value) on purpose: a
 // shared helper returning the room for the value costs a call per field,
 // measured at 6-14% more instructions per Marshal (small, twitter, citm).
@@ -38,9 +38,9 @@ func (w *Writer) writeStringField(k *PreparedKey, s string) error {
 // others), so that the usual path keeps no value across a call and saves
 // and restores no register around it.
 
-// writeIntField writes the key k and the integer v, as WritePreparedKey(k)
+// WriteIntField writes the key k and the integer v, as WritePreparedKey(k)
 // and then WriteInt(v) do.
-func (w *Writer) writeIntField(k *PreparedKey, v int64) error {
+func (export) WriteIntField(w *Writer, k *PreparedKey, v int64) error {
 	if w.state != stateKey {
 		return w.misplaced(KindKey)
 	}
@@ -69,16 +69,16 @@ func (w *Writer) writeIntField(k *PreparedKey, v int64) error {
 	return nil
 }
 
-// writeIntFieldSlow is writeIntField after the state check.
+// writeIntFieldSlow is WriteIntField after the state check.
 func (w *Writer) writeIntFieldSlow(k *PreparedKey, v int64) error {
 	w.appendPreparedKey(k)
 	w.appendInt(v)
 	return nil
 }
 
-// writeFloat64Field writes the key k and the float64 v, as
+// WriteFloat64Field writes the key k and the float64 v, as
 // WritePreparedKey(k) and then WriteFloat64(v) do.
-func (w *Writer) writeFloat64Field(k *PreparedKey, v float64) error {
+func (export) WriteFloat64Field(w *Writer, k *PreparedKey, v float64) error {
 	if w.state != stateKey {
 		return w.misplaced(KindKey)
 	}
@@ -99,16 +99,16 @@ func (w *Writer) writeFloat64Field(k *PreparedKey, v float64) error {
 	return nil
 }
 
-// writeFloat64FieldSlow is writeFloat64Field after the state check.
+// writeFloat64FieldSlow is WriteFloat64Field after the state check.
 func (w *Writer) writeFloat64FieldSlow(k *PreparedKey, v float64) error {
 	w.appendPreparedKey(k)
 	w.appendFloat64(v)
 	return nil
 }
 
-// writeBoolField writes the key k and true or false, as
+// WriteBoolField writes the key k and true or false, as
 // WritePreparedKey(k) and then WriteBool(v) do.
-func (w *Writer) writeBoolField(k *PreparedKey, v bool) error {
+func (export) WriteBoolField(w *Writer, k *PreparedKey, v bool) error {
 	b := byte(tokenFalse)
 	if v {
 		b = tokenTrue
@@ -116,9 +116,9 @@ func (w *Writer) writeBoolField(k *PreparedKey, v bool) error {
 	return w.writeByteField(k, b)
 }
 
-// writeNullField writes the key k and null, as WritePreparedKey(k) and
+// WriteNullField writes the key k and null, as WritePreparedKey(k) and
 // then WriteNull() do.
-func (w *Writer) writeNullField(k *PreparedKey) error { return w.writeByteField(k, tokenNull) }
+func (export) WriteNullField(w *Writer, k *PreparedKey) error { return w.writeByteField(k, tokenNull) }
 
 // writeByteField writes the key k and a value made of the one token byte b.
 func (w *Writer) writeByteField(k *PreparedKey, b byte) error {

@@ -43,10 +43,10 @@ func (w *Writer) appendInt(v int64) {
 	w.buf = w.buf[:n+m]
 }
 
-// writeIntArray writes an array of the values of v, as WriteStartArray,
+// WriteIntArray writes an array of the values of v, as WriteStartArray,
 // WriteInt for each value and WriteEndArray do, in one call (Jackson's
 // writeArray(long[], int, int)).
-func (w *Writer) writeIntArray(v []int64) error {
+func (export) WriteIntArray(w *Writer, v []int64) error {
 	if err := w.beforeValue(KindStartArray); err != nil {
 		return err
 	}
@@ -152,10 +152,10 @@ func (w *Writer) appendFloat64(v float64) {
 	w.buf = w.buf[:n+float64Len]
 }
 
-// writeFloat64Array writes an array of the values of v, as
+// WriteFloat64Array writes an array of the values of v, as
 // WriteStartArray, WriteFloat64 for each value and WriteEndArray do, in
 // one call (Jackson's writeArray(double[], int, int)).
-func (w *Writer) writeFloat64Array(v []float64) error {
+func (export) WriteFloat64Array(w *Writer, v []float64) error {
 	if err := w.beforeValue(KindStartArray); err != nil {
 		return err
 	}
@@ -174,13 +174,13 @@ func (w *Writer) writeFloat64Array(v []float64) error {
 	return nil
 }
 
-// writeFloat64Arrays writes an array of arrays of float64s: v holds the
+// WriteFloat64Arrays writes an array of arrays of float64s: v holds the
 // inner arrays one after another, each width long. It writes what
-// WriteStartArray, writeFloat64Array for each inner array and
+// WriteStartArray, WriteFloat64Array for each inner array and
 // WriteEndArray write, in one call, for data such as GeoJSON's
 // coordinates (a Go [][2]float64). width must be positive and divide
 // len(v).
-func (w *Writer) writeFloat64Arrays(v []float64, width int) error {
+func (export) WriteFloat64Arrays(w *Writer, v []float64, width int) error {
 	if width <= 0 || len(v)%width != 0 {
 		return &WriterError{Msg: "writeFloat64Arrays: width " + strconv.Itoa(width) +
 			" is not positive or does not divide len(v) " + strconv.Itoa(len(v))}
@@ -222,7 +222,7 @@ const (
 // bit, then nine 7-bit groups, most significant first. The eight groups
 // of the low 56 bits are spread into the bytes of one word. It is kept
 // within the compiler's inlining budget: inlined, it lets
-// writeFloat64Array's loop keep its values in registers (16% fewer
+// WriteFloat64Array's loop keep its values in registers (16% fewer
 // instructions per Marshal on canada than with a call).
 func putFloat64(dst *[float64Len]byte, v float64) {
 	u := math.Float64bits(v)
