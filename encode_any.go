@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"encoding/json"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -11,9 +12,52 @@ import (
 // encodeAny writes the value held by the interface v, choosing the encoder
 // of its dynamic type. The value is not addressable, as in encoding/json:
 // methods with pointer receivers are not used for it.
+//
+// The types encoding/json and Unmarshal decode into an any are written
+// directly, each as its cached encoder would write it, without looking
+// that encoder up; other types, and maps and slices deep enough to be
+// tracked for cycles, take the cached encoder of their type.
 func (e *encodeState) encodeAny(v any) error {
-	if v == nil {
+	switch v := v.(type) {
+	case nil:
 		return e.w.WriteNull()
+	case string:
+		return e.writeString(v)
+	case float64:
+		return e.w.WriteFloat64(v)
+	case bool:
+		return e.w.WriteBool(v)
+	case map[string]any:
+		if v == nil {
+			return e.w.WriteNull()
+		}
+		if e.ptrLevel < startDetectingCyclesAfter {
+			e.ptrLevel++ // enterCycleCheck's first levels, inlined
+			err := encodeStringKeyMap(e, v, e.cfg.opts.MapKeyOrder != MapKeysUnsorted, (*encodeState).encodeAny)
+			e.ptrLevel--
+			return err
+		}
+	case []any:
+		if v == nil {
+			return e.w.WriteNull()
+		}
+		if len(v) == 0 {
+			return e.writeEmptyArray()
+		}
+		if e.ptrLevel < startDetectingCyclesAfter {
+			e.ptrLevel++
+			err := e.encodeAnys(v)
+			e.ptrLevel--
+			return err
+		}
+	case int64:
+		return e.w.WriteInt(v)
+	case int:
+		return e.w.WriteInt(int64(v))
+	case json.Number:
+		return e.writeNumber(string(v))
+	case Number:
+		return e.writeNumber(string(v))
 	}
 	key, data := rt.Unpack(v)
 	var enc ifaceEncoderFunc
@@ -23,6 +67,19 @@ func (e *encodeState) encodeAny(v any) error {
 		enc = ifaceEncoder(reflect.TypeOf(v))
 	}
 	return enc(e, data)
+}
+
+// encodeAnys writes the elements of a []any as an array.
+func (e *encodeState) encodeAnys(v []any) error {
+	if err := e.w.WriteStartArray(); err != nil {
+		return err
+	}
+	for i, x := range v {
+		if err := e.encodeAny(x); err != nil {
+			return withIndex(err, i)
+		}
+	}
+	return e.w.WriteEndArray()
 }
 
 // An ifaceEncoderFunc writes a value given the data word of an interface
