@@ -33,7 +33,7 @@ func (e *encodeState) encodeAny(v any) error {
 		}
 		if e.ptrLevel < startDetectingCyclesAfter {
 			e.ptrLevel++ // enterCycleCheck's first levels, inlined
-			err := encodeStringKeyMap(e, v, e.cfg.opts.MapKeyOrder != MapKeysUnsorted, (*encodeState).encodeAny)
+			err := encodeStringKeyMap(e, v, e.cfg.opts.MapKeyOrder != MapKeysUnsorted, (*encodeState).encodeAny, &e.anyEntries)
 			e.ptrLevel--
 			return err
 		}

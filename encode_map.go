@@ -71,19 +71,86 @@ func stringMapEncoder(t reflect.Type) func(e *encodeState, p unsafe.Pointer, sor
 	switch t.Elem() {
 	case stringType:
 		return func(e *encodeState, p unsafe.Pointer, sorted bool) error {
-			return encodeStringKeyMap(e, *(*map[string]string)(p), sorted, (*encodeState).writeString)
+			return encodeStringKeyMap(e, *(*map[string]string)(p), sorted, (*encodeState).writeString, &e.stringEntries)
 		}
 	case anyType:
 		return func(e *encodeState, p unsafe.Pointer, sorted bool) error {
-			return encodeStringKeyMap(e, *(*map[string]any)(p), sorted, (*encodeState).encodeAny)
+			return encodeStringKeyMap(e, *(*map[string]any)(p), sorted, (*encodeState).encodeAny, &e.anyEntries)
 		}
 	}
 	return nil
 }
 
+// A keyedEntry is an entry of a map with string keys, collected to be
+// written in the order of the keys.
+type keyedEntry[V any] struct {
+	key string
+	val V
+}
+
+// keyHead returns the first eight bytes of s as a big-endian number, zero
+// padded: keys whose heads differ are in the order of their heads.
+func keyHead(s string) uint64 {
+	if len(s) >= 8 {
+		_ = s[7]
+		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
+			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
+	}
+	var h uint64
+	for i := range len(s) {
+		h |= uint64(s[i]) << (56 - 8*i)
+	}
+	return h
+}
+
+// maxPackedEntries is the most entries sortEntries sorts as packed
+// numbers, whose low 16 bits hold the index.
+const maxPackedEntries = 1 << 16
+
+// sortEntries pushes onto e.order the indices of entries in the order of
+// their keys, and returns the mask that takes an index out of a number it
+// pushed. It sorts numbers, not entries: each packs the first six bytes
+// of a key above its index, so that slices.Sort orders them without a
+// call per comparison and without moving the entries' pointers (which,
+// while the garbage collector marks, costs a write barrier per pointer);
+// only keys that share their first six bytes with another are then
+// compared whole. callgrind, Marshal of twitter as any, instructions per
+// call: 17.0M with the keys sorted as strings and their elements looked up
+// again in the map, 19.6M with the entries sorted by slices.SortFunc,
+// 12.9M this way (MapKeysUnsorted: 9.0M).
+func sortEntries[V any](e *encodeState, entries []keyedEntry[V]) (mask uint64) {
+	start := len(e.order)
+	if len(entries) > maxPackedEntries {
+		for i := range entries {
+			e.order = append(e.order, uint64(i))
+		}
+		slices.SortFunc(e.order[start:], func(a, b uint64) int { return strings.Compare(entries[a].key, entries[b].key) })
+		return ^uint64(0)
+	}
+	for i := range entries {
+		e.order = append(e.order, keyHead(entries[i].key)&^0xFFFF|uint64(i))
+	}
+	order := e.order[start:]
+	slices.Sort(order)
+	for i := 0; i < len(order); {
+		j := i + 1
+		for j < len(order) && order[j]>>16 == order[i]>>16 {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(order[i:j], func(a, b uint64) int {
+				return strings.Compare(entries[a&0xFFFF].key, entries[b&0xFFFF].key)
+			})
+		}
+		i = j
+	}
+	return 0xFFFF
+}
+
 // encodeStringKeyMap writes m with write for the elements. Sorted, it
-// collects the keys on e.keys, sorts them and looks each element up.
-func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error) error {
+// collects the entries on stack, and their order on e.order, above those
+// of the maps it is inside of.
+func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
 	}
@@ -98,24 +165,25 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 		}
 		return e.w.WriteEndObject()
 	}
-	start := len(e.keys)
+	start, ostart := len(*stack), len(e.order)
 	defer func() {
-		clear(e.keys[start:])
-		e.keys = e.keys[:start]
+		clear((*stack)[start:])
+		*stack = (*stack)[:start]
+		e.order = e.order[:ostart]
 	}()
-	for k := range m {
-		e.keys = append(e.keys, k)
+	for k, v := range m {
+		*stack = append(*stack, keyedEntry[V]{key: k, val: v})
 	}
-	// Sorting strings, rather than entries, compares without a call
-	// through a function and moves 16 bytes per swap.
-	slices.Sort(e.keys[start:])
-	for i := start; i < len(e.keys); i++ {
-		// e.keys may be reallocated by nested maps: index it afresh.
-		k := e.keys[i]
+	n := len(*stack) - start
+	mask := sortEntries(e, (*stack)[start:])
+	for i := range n {
+		// Nested maps may reallocate both stacks: index them afresh.
+		en := &(*stack)[start+int(e.order[ostart+i]&mask)]
+		k, v := en.key, en.val
 		if err := e.writeKey(k); err != nil {
 			return err // it names the key
 		}
-		if err := write(e, m[k]); err != nil {
+		if err := write(e, v); err != nil {
 			return withName(err, k)
 		}
 	}

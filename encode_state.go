@@ -37,8 +37,14 @@ type encodeState struct {
 	// entries and keyArena hold the entries of the maps being encoded, as
 	// stacks shared by nested maps (see encode_map.go).
 	entries  []mapEntry
-	keys     []string // the keys of the map[string]string and map[string]any being encoded
 	keyArena []byte
+
+	// stringEntries and anyEntries hold the entries of the
+	// map[string]string and map[string]any being encoded sorted, and
+	// order their order, as stacks (see encodeStringKeyMap).
+	stringEntries []keyedEntry[string]
+	anyEntries    []keyedEntry[any]
+	order         []uint64
 
 	// ranges are the map iterators of the maps being encoded, a stack
 	// of which the first mapRanges are in use (see startMapRange).
@@ -140,8 +146,14 @@ func (e *encodeState) release() {
 	if cap(e.entries) > maxKeep/32 {
 		e.entries = nil
 	}
-	if cap(e.keys) > maxKeep/16 {
-		e.keys = nil
+	if cap(e.stringEntries) > maxKeep/32 {
+		e.stringEntries = nil
+	}
+	if cap(e.anyEntries) > maxKeep/32 {
+		e.anyEntries = nil
+	}
+	if cap(e.order) > maxKeep/8 {
+		e.order = nil
 	}
 	encodeStatePool.Put(e)
 }

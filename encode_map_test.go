@@ -1,0 +1,89 @@
+package smile
+
+import (
+	"errors"
+	"io"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// outerKeys returns the keys of the object at the root of the Smile
+// document data, in the order they are written.
+func outerKeys(t *testing.T, data []byte) []string {
+	t.Helper()
+	r, err := stream.NewReader(data, stream.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for {
+		tok, err := r.ReadToken()
+		if errors.Is(err, io.EOF) {
+			return keys
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tok.Kind == stream.KindKey && r.Depth() == 1 {
+			keys = append(keys, tok.String())
+		}
+	}
+}
+
+// TestMarshalMapKeyOrder checks that maps with string keys are written
+// in the order of slices.Sort over their keys: keys that share a long
+// prefix (which the packed sort compares whole), a map of more entries
+// than it packs, and maps nested in the elements, which sort their
+// entries above those of the outer map.
+func TestMarshalMapKeyOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	prefixed := func(n int) []string {
+		var keys []string
+		for i := range n {
+			prefix := []string{"", "a", "ab", "abcdef", "abcdefg", "abcdefgh", "profile_", "é", "\x00"}[i%9]
+			keys = append(keys, prefix+strconv.Itoa(rng.IntN(1000)))
+		}
+		return append(keys, "", "abcdef", "abcdef\x00", "abcdefg\x00", "abcdefgh\x00")
+	}
+	for _, n := range []int{1, 2, 12, 13, 100, 1000, maxPackedEntries + 10} {
+		keys := prefixed(n)
+		anys := map[string]any{}
+		strs := map[string]string{}
+		for i, k := range keys {
+			strs[k] = k
+			anys[k] = k
+			if i%50 == 0 && n < 2000 {
+				inner := map[string]any{}
+				for _, k := range prefixed(20) {
+					inner[k] = 1
+				}
+				anys[k] = []any{inner, map[string]string{"b": "", "a": ""}}
+			}
+		}
+		want := slices.Sorted(maps.Keys(strs))
+		for name, v := range map[string]any{"map[string]any": anys, "map[string]string": strs} {
+			data, err := Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := outerKeys(t, data); !slices.Equal(got, want) {
+				t.Errorf("%s of %d keys: keys written out of order", name, len(want))
+			}
+			// Each value went with its key: the strings are their keys.
+			var back map[string]any
+			if err := Unmarshal(data, &back); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range back {
+				if s, ok := v.(string); ok && s != k {
+					t.Fatalf("%s of %d keys: %q has the value of %q", name, len(want), k, s)
+				}
+			}
+		}
+	}
+}
