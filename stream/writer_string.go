@@ -115,7 +115,11 @@ func (w *Writer) writeStringSlow(s string) error {
 	var h uint64
 	if shared {
 		h = hashShared(s)
-		if i, ok := w.values.find(s, h); ok {
+		i, ok := w.values.findByValue(s, h)
+		if !ok && len(w.values.byKey) != 0 {
+			i, ok = w.values.findPrepared(s, h)
+		}
+		if ok {
 			if err := w.beforeValue(KindString); err != nil {
 				return err
 			}
@@ -237,7 +241,11 @@ func (w *Writer) writeKey(name string) error {
 	var h uint64
 	if shared {
 		h = hashShared(name)
-		if i, ok := w.names.find(name, h); ok {
+		i, ok := w.names.findByValue(name, h)
+		if !ok && len(w.names.byKey) != 0 {
+			i, ok = w.names.findPrepared(name, h)
+		}
+		if ok {
 			w.appendNameRef(i)
 			w.state = stateValue
 			return nil
