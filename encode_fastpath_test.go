@@ -1,7 +1,9 @@
 package smile
 
 import (
+	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -89,6 +91,60 @@ func TestEncodeFastPaths(t *testing.T) {
 			got, err := Marshal(c.got)
 			require.NoError(t, err)
 			want, err := Marshal(c.via)
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+		})
+	}
+}
+
+// TestEncodeAnyFastPath checks that the types encodeAny writes without
+// looking up their encoder are written as the cached encoders write them:
+// named types of the same kinds, which have no methods and so take those
+// encoders, and the number types as struct fields.
+func TestEncodeAnyFastPath(t *testing.T) {
+	type (
+		str        string
+		f64        float64
+		boolean    bool
+		i64        int64
+		integer    int
+		namedMap   map[string]any
+		namedSlice []any
+	)
+	cases := []struct {
+		name      string
+		fast, via any
+	}{
+		{"string", "é", str("é")},
+		{"long string", strings.Repeat("ab", 100), str(strings.Repeat("ab", 100))},
+		{"float64", -2.5, f64(-2.5)},
+		{"bool", true, boolean(true)},
+		{"int64", int64(1 << 40), i64(1 << 40)},
+		{"int", -7, integer(-7)},
+		{"json.Number", map[string]any{"n": json.Number("1.50")}, struct {
+			N json.Number `json:"n"`
+		}{"1.50"}},
+		{"Number", map[string]any{"n": Number("123456789012345678901234567890")}, struct {
+			N Number `json:"n"`
+		}{"123456789012345678901234567890"}},
+		{"map", map[string]any{"b": 1.0, "a": "x", "c": nil, "d": map[string]any{}},
+			namedMap{"b": 1.0, "a": "x", "c": nil, "d": namedMap{}}},
+		{"nil map", map[string]any(nil), namedMap(nil)},
+		{"[]any", []any{1.0, "a", []any{}, false}, namedSlice{1.0, "a", namedSlice{}, false}},
+		{"nil []any", []any(nil), namedSlice(nil)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := Marshal(c.fast)
+			require.NoError(t, err)
+			want, err := Marshal(c.via)
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			// And inside an any, where encodeAny is reached from
+			// another encoder.
+			got, err = Marshal([]any{c.fast})
+			require.NoError(t, err)
+			want, err = Marshal([]any{c.via})
 			require.NoError(t, err)
 			require.Equal(t, want, got)
 		})
