@@ -96,11 +96,22 @@ func keyHead(s string) uint64 {
 		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
 			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
 	}
+	if len(s) >= 4 {
+		// The last four bytes, shifted to their places, overlap the
+		// first four with the same bytes.
+		return uint64(be32(s[:4]))<<32 | uint64(be32(s[len(s)-4:]))<<(64-8*len(s))
+	}
 	var h uint64
 	for i := range len(s) {
 		h |= uint64(s[i]) << (56 - 8*i)
 	}
 	return h
+}
+
+// be32 returns the first four bytes of s as a big-endian number.
+func be32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0])<<24 | uint32(s[1])<<16 | uint32(s[2])<<8 | uint32(s[3])
 }
 
 // maxPackedEntries is the most entries sortEntries sorts as packed
@@ -154,7 +165,7 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
 	}
-	if !sorted {
+	if !sorted || len(m) < 2 { // one entry is in order
 		for k, v := range m {
 			if err := e.writeKey(k); err != nil {
 				return err // it names the key

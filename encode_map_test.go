@@ -87,3 +87,19 @@ func TestMarshalMapKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyHead checks keyHead against its definition: the first eight
+// bytes, big-endian, zero padded.
+func TestKeyHead(t *testing.T) {
+	for _, s := range []string{"", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "\xff\x00\xfe\x01\xfd"} {
+		var b [8]byte
+		copy(b[:], s)
+		var want uint64
+		for _, c := range b {
+			want = want<<8 | uint64(c)
+		}
+		if got := keyHead(s); got != want {
+			t.Errorf("keyHead(%q) = %#x, want %#x", s, got, want)
+		}
+	}
+}
