@@ -25,19 +25,43 @@ type pathSeg struct {
 	name   string
 }
 
-// decodeState is the per-call state of a decoding: the reader, the
-// options, the current token, the first saved error and the path.
+// decodeState is the per-call state of a decoding. Its own fields are the
+// ones every token touches: the reader, the options, the current token and
+// the first saved error. The embedded parts hold the rest, each for the
+// code named in its doc comment; their fields are reached as d.field. The
+// hot parts come first (the path, the strings, the budget) and the parts
+// that only some documents use (captures, JSON text) last.
 type decodeState struct {
 	r   *stream.Reader
 	cfg *decConfig
 
 	tok stream.Token // the token being decoded (its offset: d.offset())
 
-	err     error          // first non-fatal error (type errors), as encoding/json's savedError
-	path    stack[pathSeg] // the path to the value being decoded
+	err error // first non-fatal error (type errors), as encoding/json's savedError
+
+	decodePath
+	decodeStrings
+	decodeBudget
+	decodeAlloc
+	decodeCapture
+	decodeJSONText
+}
+
+// decodePath is the path from the root to the value being decoded, for
+// the Field of an *UnmarshalTypeError (pathString). The container decoders
+// push a step when they enter an array, object or struct, move it at each
+// element or member, and pop it at the end (push, setIndex, setKey,
+// setField, pop).
+type decodePath struct {
+	path    stack[pathSeg] // the steps
 	top     *pathSeg       // its last step
 	pathMax int            // the most steps path has held since release
+}
 
+// decodeStrings makes the Go strings of a document (str, key, newString):
+// those of shared-value and shared-name slots once per slot content, the
+// others carved from chunks of memory shared by many strings.
+type decodeStrings struct {
 	vals    []string // Go strings of the shared-value slots seen (by Slot)
 	valAnys []any    // the same boxed in interface values, when made (see strAny)
 	keys    []string // Go strings of the shared-name slots seen (by Slot)
@@ -46,7 +70,23 @@ type decodeState struct {
 	// from (see newString); chunk is the size of the next one.
 	arena []byte
 	chunk int
+}
 
+// decodeBudget is the memory budget of the document (decode_budget.go,
+// DecOptions.MaxExpansion), charged by every allocation site: it starts
+// at input offset start; used bytes are charged, allowed is the allowance
+// in force, and whole says that it is computed from the whole input.
+type decodeBudget struct {
+	start, used, allowed int64
+	whole                bool
+}
+
+// decodeAlloc holds the chunks and scratch space that decoded values are
+// made from, reused from document to document: the boxes of interface
+// values and short []any made by anyValue (decode_any.go, decode_any_box.go),
+// the members and elements gathered for objectAny and arrayAny, and the
+// elements without pointers gathered for a typed slice (flatSlice).
+type decodeAlloc struct {
 	flat []byte // elements without pointers being gathered (flatSlice)
 
 	// Chunks that interface values from anyValue point into.
@@ -59,19 +99,24 @@ type decodeState struct {
 	nums    boxes[Number]
 	members stack[member] // object members being gathered (objectAny)
 	elems   stack[any]    // array elements being gathered (arrayAny)
+}
 
-	// The memory budget of the document (decode_budget.go): it starts at input
-	// offset start; used bytes are charged, allowed is the allowance in
-	// force, and whole says that it is computed from the whole input.
-	start, used, allowed int64
-	whole                bool
-
+// decodeCapture copies one value of the input into a document of its own,
+// for the decoders of RawMessage, Unmarshaler and UnmarshalJSON
+// (decode_methods.go: capture). Its Writer and buffer are made on first
+// use and reused.
+type decodeCapture struct {
 	capW     *stream.Writer       // writes captured values (RawMessage, Unmarshaler)
 	capWOpts stream.WriterOptions // the options capW was made with
 	capBuf   []byte               // what capW writes, reused
 	capOpen  []capOpen            // the containers open in a capture
 	capHigh  int                  // capBuf's capacity as charged for the document (chargeCapture)
+}
 
+// decodeJSONText turns a captured value into JSON text for the decoder of
+// an UnmarshalJSON method (decode_methods.go: captureJSON). Its Reader and
+// buffer are made on first use and reused.
+type decodeJSONText struct {
 	jsonR    *stream.Reader // reads captures for captureJSON
 	jsonRCfg *decConfig     // the config jsonR was made for
 	jsonBuf  []byte         // the JSON text of captureJSON, reused
@@ -102,7 +147,7 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &decodeState{r: r, cfg: cfg, chunk: arenaChunk(len(data))}
+	d := &decodeState{r: r, cfg: cfg, decodeStrings: decodeStrings{chunk: arenaChunk(len(data))}}
 	d.resetBudget(0, int64(len(data)))
 	return d, nil
 }

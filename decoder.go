@@ -55,7 +55,7 @@ func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 	if err != nil {
 		return &Decoder{err: decodeErr(err)}
 	}
-	return &Decoder{d: &decodeState{r: sr, cfg: cfg, chunk: 4 << 10}}
+	return &Decoder{d: &decodeState{r: sr, cfg: cfg, decodeStrings: decodeStrings{chunk: 4 << 10}}}
 }
 
 // Decode reads the next value and stores it in the value v points to, as
