@@ -192,7 +192,7 @@ func (d *decodeState) objectInto(m map[string]any) error {
 				return err
 			}
 		}
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return err
 		}
 		v, err := d.anyValue()
@@ -244,7 +244,7 @@ func (d *decodeState) objectAny() (any, error) {
 		if n >= d.maxLen() {
 			return nil, d.containerLimit(n + 1)
 		}
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return nil, err
 		}
 		v, err := d.anyValue()
@@ -294,7 +294,7 @@ func (d *decodeState) arrayAny() (any, error) {
 	base := d.elems.len()
 	n := 0
 	for {
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return nil, err
 		}
 		if d.tok.Kind == stream.KindEndArray {

@@ -152,7 +152,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 					continue
 				}
 			}
-			if err := d.nextValue(); err != nil {
+			if err := d.next(); err != nil {
 				return err
 			}
 			mt.Elem.Zero(ep)
@@ -207,7 +207,7 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 				return d.containerLimit(n)
 			}
 			d.setKey(k)
-			if err := d.nextValue(); err != nil {
+			if err := d.next(); err != nil {
 				return err
 			}
 			var v string // stored even after a type error, as by newMapDecoder

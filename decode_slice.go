@@ -91,7 +91,7 @@ type sliceDec struct {
 // reusing it.
 func (d *decodeState) reuseSlice(sd *sliceDec, p unsafe.Pointer) error {
 	d.pushIndex(0)
-	if err := d.nextValue(); err != nil {
+	if err := d.next(); err != nil {
 		return err
 	}
 	if err := d.sliceElems(sd, p, 0); err != nil {
@@ -113,7 +113,7 @@ func (d *decodeState) reuseSlice(sd *sliceDec, p unsafe.Pointer) error {
 func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 	d.pushIndex(0)
 	if sd.stage == nil {
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return err
 		}
 		return d.gatherSlice(sd, p, nil)
@@ -131,7 +131,7 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 				break
 			}
 		}
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return err
 		}
 		if d.tok.Kind == stream.KindEndArray {
@@ -250,7 +250,7 @@ func (d *decodeState) sliceElems(sd *sliceDec, p unsafe.Pointer, i int) error {
 			return err
 		}
 		i++
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return err
 		}
 	}
@@ -307,7 +307,7 @@ func (d *decodeState) flatElems(sd *sliceDec) (int, error) {
 		// An array element's start is read without a token.
 		started := sd.arr != nil && export.TryStartArray(d.r)
 		if !started {
-			if err := d.nextValue(); err != nil {
+			if err := d.next(); err != nil {
 				return 0, err
 			}
 			if d.tok.Kind == stream.KindEndArray {
@@ -445,7 +445,7 @@ func (ad *arrayDec) elems(d *decodeState, p unsafe.Pointer) error {
 				continue
 			}
 		}
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return err
 		}
 		if d.tok.Kind == stream.KindEndArray {

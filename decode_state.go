@@ -234,14 +234,10 @@ func (d *decodeState) nextKey() (k string, ok bool, err error) {
 // field 0.
 var keysTag = newTagBits()
 
-// next reads the next token into d.tok.
+// next reads the next token into d.tok: at the root, or the first token
+// of a value in an array or after a key (where the reader rejects an
+// end-of-document marker).
 func (d *decodeState) next() error {
-	return export.ReadTokenInto(d.r, &d.tok)
-}
-
-// nextValue reads the first token of a value in an array or after a key.
-// (The reader rejects an end-of-document marker there.)
-func (d *decodeState) nextValue() error {
 	return export.ReadTokenInto(d.r, &d.tok)
 }
 

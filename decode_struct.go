@@ -175,7 +175,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 				continue
 			}
 		}
-		if err := d.nextValue(); err != nil {
+		if err := d.next(); err != nil {
 			return err
 		}
 		if f.kind != scalarNone && d.storeScalar(f.kind, fp) {
