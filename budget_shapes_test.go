@@ -120,7 +120,7 @@ func TestMaxExpansionShapes(t *testing.T) {
 		}
 		for i, dst := range s.dests() {
 			d, _ := newDecodeState(lift.config(), data)
-			fn, p, _ := rootDecoder(dst)
+			fn, p, _ := d.rootDecoder(dst)
 			if err := d.value(fn, p, false); err != nil {
 				t.Fatal(err)
 			}

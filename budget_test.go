@@ -131,7 +131,7 @@ func TestMaxExpansionCorpus(t *testing.T) {
 		for dn, newV := range dests {
 			d, err := newDecodeState(defaultDecConfig, data)
 			require.NoError(t, err)
-			fn, p, err := rootDecoder(newV())
+			fn, p, err := d.rootDecoder(newV())
 			require.NoError(t, err)
 			require.NoError(t, d.value(fn, p, false), "%s into %s", name, dn)
 			charged := d.used

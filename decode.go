@@ -3,7 +3,6 @@ package smile
 import (
 	"reflect"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
@@ -25,10 +24,6 @@ func decPlaceholder(get func() decoderFunc) decoderFunc {
 // rootCache maps the type key of a pointer type *T to the rootEntry of T.
 var rootCache sync.Map
 
-// lastRoot is the rootEntry found last: most programs unmarshal into one
-// type again and again, and comparing a key costs less than a map lookup.
-var lastRoot atomic.Pointer[rootEntry]
-
 // rootEntry is the decoder of T for the pointer type *T whose key it holds.
 type rootEntry struct {
 	key uintptr
@@ -36,15 +31,18 @@ type rootEntry struct {
 }
 
 // rootDecoder returns the decoder for what v, a non-nil pointer, points to,
-// and the pointer.
-func rootDecoder(v any) (decoderFunc, unsafe.Pointer, error) {
+// and the pointer. The entry found last is kept in d.root: most programs
+// unmarshal into one type again and again, and comparing a key costs less
+// than a map lookup. It is kept per state, as the encoder keeps its root,
+// so that goroutines decoding different types do not evict each other's.
+func (d *decodeState) rootDecoder(v any) (decoderFunc, unsafe.Pointer, error) {
 	key, data := rt.Unpack(v)
-	if e := lastRoot.Load(); e != nil && e.key == key && data != nil {
-		return e.dec, data, nil
+	if key == d.root.key && data != nil {
+		return d.root.dec, data, nil
 	}
 	if e, ok := rootCache.Load(key); ok && data != nil {
-		lastRoot.Store(e.(*rootEntry))
-		return e.(*rootEntry).dec, data, nil
+		d.root = *e.(*rootEntry)
+		return d.root.dec, data, nil
 	}
 	t := reflect.TypeOf(v)
 	if t == nil || t.Kind() != reflect.Pointer || data == nil {
@@ -52,7 +50,7 @@ func rootDecoder(v any) (decoderFunc, unsafe.Pointer, error) {
 	}
 	e := &rootEntry{key: key, dec: typeDecoder(t.Elem())}
 	rootCache.Store(key, e)
-	lastRoot.Store(e)
+	d.root = *e
 	return e.dec, data, nil
 }
 

@@ -39,6 +39,8 @@ type decodeState struct {
 
 	err error // first non-fatal error (type errors), as encoding/json's savedError
 
+	root rootEntry // the decoder of the root type found last (rootDecoder)
+
 	decodePath
 	decodeStrings
 	decodeBudget
@@ -160,7 +162,8 @@ func arenaChunk(n int) int {
 }
 
 // release returns d to the pool, dropping what it refers to in the input
-// and in decoded values.
+// and in decoded values. It keeps d.root, a decoder of a Go type, which
+// refers to neither.
 func (d *decodeState) release() {
 	if d.r != nil { // nil in a state first made to borrow a caller's Reader (UnmarshalDecode)
 		d.r.Reset(nil)

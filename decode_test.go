@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/go-smile/smile/internal/golden"
+	"github.com/go-smile/smile/internal/rt"
 )
 
 func TestUnmarshalInvalidArgument(t *testing.T) {
@@ -462,4 +463,43 @@ func TestUnmarshalStructFieldsAcrossTableResets(t *testing.T) {
 	var v ab
 	require.NoError(t, Unmarshal(buf.Bytes(), &v))
 	require.Equal(t, ab{A: 1, B: 3}, v)
+}
+
+// TestRootDecoderPerState: each decoding state keeps the root decoder it
+// found last, so that states decoding different types (as goroutines do,
+// each with its pooled state) keep their own entries: a state that
+// decodes a second type leaves another state's entry as it was.
+func TestRootDecoderPerState(t *testing.T) {
+	type rootA struct{ A int }
+	type rootB struct{ B string }
+	var a rootA
+	var b rootB
+	keyOf := func(v any) uintptr { k, _ := rt.Unpack(v); return k }
+	da, db := &decodeState{}, &decodeState{}
+	for range 2 {
+		_, p, err := da.rootDecoder(&a)
+		require.NoError(t, err)
+		require.Equal(t, unsafe.Pointer(&a), p)
+		_, p, err = db.rootDecoder(&b)
+		require.NoError(t, err)
+		require.Equal(t, unsafe.Pointer(&b), p)
+		require.Equal(t, keyOf(&a), da.root.key, "the first state keeps *rootA")
+		require.Equal(t, keyOf(&b), db.root.key, "the second state keeps *rootB")
+	}
+	// A root that is no pointer, or a nil one, is refused and leaves the
+	// entry as it was.
+	for _, v := range []any{a, (*rootA)(nil), nil} {
+		_, _, err := da.rootDecoder(v)
+		var ie *InvalidUnmarshalError
+		require.ErrorAs(t, err, &ie, "%T", v)
+		require.Equal(t, keyOf(&a), da.root.key)
+	}
+	// The entry is the decoder of the type: decoding through it works.
+	d, err := newDecodeState(defaultDecConfig, mustHex(dhdr+"FA80"+"41"+"C4"+"FB"))
+	require.NoError(t, err)
+	dec, p, err := d.rootDecoder(&a)
+	require.NoError(t, err)
+	require.NoError(t, d.value(dec, p, false))
+	d.release()
+	require.Equal(t, rootA{A: 2}, a)
 }

@@ -81,11 +81,11 @@ func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
-	fn, p, err := rootDecoder(v)
+	d := dec.d
+	fn, p, err := d.rootDecoder(v)
 	if err != nil {
 		return err
 	}
-	d := dec.d
 	err = d.streamValue(fn, p, "Decoder.Decode", "Decoder.More")
 	if err != nil {
 		if _, ok := err.(*noValueError); !ok && err != io.EOF {

@@ -33,13 +33,14 @@ func Valid(data []byte) bool {
 
 // Unmarshal is the package-level Unmarshal with the options of m.
 func (m DecMode) Unmarshal(data []byte, v any) error {
-	dec, p, err := rootDecoder(v)
-	if err != nil {
-		return err
-	}
 	d, err := newDecodeState(m.config(), data)
 	if err != nil {
 		return decodeErr(err)
+	}
+	dec, p, err := d.rootDecoder(v)
+	if err != nil {
+		d.release()
+		return err
 	}
 	err = d.value(dec, p, false)
 	if err == io.EOF {
@@ -182,11 +183,12 @@ func UnmarshalDecode(r *stream.Reader, v any) error {
 // CaseSensitiveFields may match keys as the first mode did: use one mode
 // per Reader.
 func (m DecMode) UnmarshalDecode(r *stream.Reader, v any) error {
-	dec, p, err := rootDecoder(v)
+	d, ownR, ownCfg := borrowDecodeState(m.config(), r)
+	dec, p, err := d.rootDecoder(v)
 	if err != nil {
+		d.giveBack(ownR, ownCfg)
 		return err
 	}
-	d, ownR, ownCfg := borrowDecodeState(m.config(), r)
 	err = d.streamValue(dec, p, "UnmarshalDecode", "the stream.Reader's PeekKind")
 	if err == nil {
 		err = d.err
