@@ -112,7 +112,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 			mt.MakeSized(p, 0)
 		}
 		kp, ep := mt.Key.New(), mt.Elem.New()
-		max := d.maxLen()
+		limit := d.maxLen()
 		n := 0
 		d.pushKey("")
 		for {
@@ -125,7 +125,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 				if !ok {
 					break
 				}
-				if n++; n > max {
+				if n++; n > limit {
 					return d.containerLimit(n)
 				}
 				*(*string)(kp) = k
@@ -137,7 +137,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 				if d.tok.Kind == stream.KindEndObject {
 					break
 				}
-				if n++; n > max {
+				if n++; n > limit {
 					return d.containerLimit(n)
 				}
 				d.setKey(d.key())
@@ -192,7 +192,7 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 			*mp = make(map[string]string)
 		}
 		m := *mp
-		max := d.maxLen()
+		limit := d.maxLen()
 		n := 0
 		d.pushKey("")
 		for {
@@ -203,7 +203,7 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 			if !ok {
 				break
 			}
-			if n++; n > max {
+			if n++; n > limit {
 				return d.containerLimit(n)
 			}
 			d.setKey(k)

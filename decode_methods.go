@@ -58,7 +58,7 @@ func (d *decodeState) chargeCapture(w *stream.Writer) error {
 // captureContents copies the tokens of the array or object just opened,
 // up to its end, and enforces MaxContainerLen as decoding does.
 func (d *decodeState) captureContents(w *stream.Writer) error {
-	max := d.cfg.opts.MaxContainerLen
+	limit := d.cfg.opts.MaxContainerLen
 	open := append(d.capOpen[:0], capOpen{object: d.tok.Kind == stream.KindStartObject})
 	defer func() { d.capOpen = open[:0] }()
 	var t stream.Token
@@ -75,7 +75,7 @@ func (d *decodeState) captureContents(w *stream.Writer) error {
 		default:
 			// Keys count in an object, values in an array.
 			if top.object == (t.Kind == stream.KindKey) {
-				if top.n++; top.n > max {
+				if top.n++; top.n > limit {
 					return d.containerLimit(top.n)
 				}
 			}

@@ -298,14 +298,14 @@ func TestHostileDepthChild(t *testing.T) {
 	require.NoError(t, err)
 	for name, data := range map[string][]byte{"arrays": arrays, "objects": objects, "objects and arrays": objArr, "x": mixed} {
 		for _, m := range []DecMode{{}, deep} {
-			max := m.DecOptions().MaxDepth
+			maxDepth := m.DecOptions().MaxDepth
 			check := func(err error, what string) {
 				t.Helper()
 				var le *LimitError
 				require.ErrorAs(t, err, &le, "%s %s", name, what)
 				require.Equal(t, "MaxDepth", le.Limit)
-				require.Equal(t, int64(max), le.Max)
-				require.Equal(t, int64(max+1), le.Got)
+				require.Equal(t, int64(maxDepth), le.Max)
+				require.Equal(t, int64(maxDepth+1), le.Got)
 			}
 			var v any
 			check(m.Unmarshal(data, &v), "into any")

@@ -88,7 +88,7 @@ func (d *decodeState) validate() error {
 		n      int
 	}
 	var stack []open
-	max := d.cfg.opts.MaxContainerLen
+	limit := d.cfg.opts.MaxContainerLen
 	for {
 		k := d.tok.Kind
 		if len(stack) > 0 {
@@ -97,7 +97,7 @@ func (d *decodeState) validate() error {
 			case k == stream.KindEndArray || k == stream.KindEndObject:
 				stack = stack[:len(stack)-1]
 			case k == stream.KindKey || !top.object:
-				if top.n++; top.n > max {
+				if top.n++; top.n > limit {
 					return d.containerLimit(top.n)
 				}
 			}

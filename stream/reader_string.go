@@ -226,7 +226,7 @@ func (r *Reader) readLongValue(skip bool) ([]byte, error) {
 // reported only once the terminator is found, so that the error is the one
 // a check of the whole string would give.
 func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, error) {
-	max := r.opts.MaxStringLen
+	maxLen := r.opts.MaxStringLen
 	hdr := 1     // the token byte, while it is still in the buffer
 	total := 0   // string bytes scanned, including dropped ones
 	scanned := 0 // those still in the buffer, after the token byte
@@ -234,7 +234,7 @@ func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, err
 	for {
 		avail := r.buf[r.pos+hdr+scanned:]
 		lim := len(avail)
-		if rem := max - total; lim > rem {
+		if rem := maxLen - total; lim > rem {
 			lim = rem + 1 // look at one byte past the limit, no more
 		}
 		if i := bytes.IndexByte(avail[:lim], tokenEndString); i >= 0 {
@@ -248,8 +248,8 @@ func (r *Reader) scanLong(at int64, discard bool, what string) ([]byte, int, err
 		}
 		total += lim
 		scanned += lim
-		if total > max {
-			return nil, 0, r.limitErr(at, "MaxStringLen", max, int64(total))
+		if total > maxLen {
+			return nil, 0, r.limitErr(at, "MaxStringLen", maxLen, int64(total))
 		}
 		if discard && r.src != nil {
 			p := r.pos + hdr
