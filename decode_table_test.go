@@ -13,15 +13,18 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
+
+	"github.com/go-smile/smile/internal/golden"
 )
 
 // dhdr is the default Smile header (shared names on).
 const dhdr = "3A 29 0A 01 "
 
 // mustHex decodes hex bytes separated by spaces, as the format digest
-// writes them.
+// writes them (golden.ParseHex); bad hex is a mistake in the test, and
+// panics.
 func mustHex(s string) []byte {
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	b, err := golden.ParseHex(s)
 	if err != nil {
 		panic(err)
 	}

@@ -111,7 +111,7 @@ func TestMarshalJSONMethods(t *testing.T) {
 		return hex.EncodeToString(b)
 	}
 	key := func(s string) string { return fmt.Sprintf("%02X %X ", 0x80+len(s)-1, s) } // short ASCII name
-	want := func(s string) string { return hex.EncodeToString(hx(s)) }
+	want := func(s string) string { return hex.EncodeToString(mustHex(s)) }
 
 	// A redacted secret: the secret itself is nowhere.
 	type login struct {
@@ -170,7 +170,7 @@ func TestMarshalJSONSharedNames(t *testing.T) {
 	require.NoError(t, err)
 	// By the digest: names "a", "r", "b" take slots 0, 1, 2; a repeated
 	// name is 0x40 + its slot.
-	require.Equal(t, hex.EncodeToString(hx(hdr+"F8 FA 80 61 "+shortASCII("x")+" 80 72 FA 40 "+shortASCII("x")+" 80 62 "+shortASCII("y")+" FB 42 "+shortASCII("y")+" FB"+
+	require.Equal(t, hex.EncodeToString(mustHex(hdr+"F8 FA 80 61 "+shortASCII("x")+" 80 72 FA 40 "+shortASCII("x")+" 80 62 "+shortASCII("y")+" FB 42 "+shortASCII("y")+" FB"+
 		" FA 40 "+shortASCII("y")+" 41 FA 42 "+shortASCII("x")+" FB 42 "+shortASCII("x")+" FB F9")), hex.EncodeToString(got))
 
 	for _, o := range []EncOptions{{}, {SharedValues: true}, {DisableSharedNames: true}, {SharedValues: true, RawBinary: true}} {
@@ -268,15 +268,15 @@ func TestMarshalNilInMarshalerInterface(t *testing.T) {
 	// be given to (encoding/json panics), is null.
 	b, err := Marshal(struct{ M Marshaler }{(*nilSmile)(nil)})
 	require.NoError(t, err)
-	require.Equal(t, hex.EncodeToString(hx(hdr+"FA 80 4D "+shortASCII("nil!")+" FB")), hex.EncodeToString(b))
+	require.Equal(t, hex.EncodeToString(mustHex(hdr+"FA 80 4D "+shortASCII("nil!")+" FB")), hex.EncodeToString(b))
 	b, err = Marshal(struct{ M encoding.TextMarshaler }{(*valText)(nil)})
 	require.NoError(t, err)
-	require.Equal(t, hex.EncodeToString(hx(hdr+"FA 80 4D 21 FB")), hex.EncodeToString(b))
+	require.Equal(t, hex.EncodeToString(mustHex(hdr+"FA 80 4D 21 FB")), hex.EncodeToString(b))
 	// And the types with a Smile form of their own: null, as a nil *big.Int
 	// is anywhere else.
 	b, err = Marshal([]encoding.TextMarshaler{(*big.Int)(nil)})
 	require.NoError(t, err)
-	require.Equal(t, hex.EncodeToString(hx(hdr+"F8 21 F9")), hex.EncodeToString(b))
+	require.Equal(t, hex.EncodeToString(mustHex(hdr+"F8 21 F9")), hex.EncodeToString(b))
 }
 
 // smileFirst has all three methods; jsonFirst has MarshalJSON and
@@ -311,7 +311,7 @@ func (u *jsonFirstU) UnmarshalText([]byte) error   { u.By = "text"; return nil }
 // IgnoreJSONMethods skips the JSON ones only.
 func TestJSONMethodsPrecedence(t *testing.T) {
 	ignore := mustEncMode(t, EncOptions{IgnoreJSONMethods: true})
-	str := func(s string) string { return hex.EncodeToString(hx(hdr + shortASCII(s))) }
+	str := func(s string) string { return hex.EncodeToString(mustHex(hdr + shortASCII(s))) }
 	for _, c := range []struct {
 		v                 any
 		byDefault, noJSON string
@@ -333,14 +333,14 @@ func TestJSONMethodsPrecedence(t *testing.T) {
 	// where encoding/json calls the interface type's method.
 	b, err := Marshal(struct{ M encoding.TextMarshaler }{jsonFirst{}})
 	require.NoError(t, err)
-	require.Equal(t, hex.EncodeToString(hx(hdr+"FA 80 4D "+shortASCII("json")+" FB")), hex.EncodeToString(b))
+	require.Equal(t, hex.EncodeToString(mustHex(hdr+"FA 80 4D "+shortASCII("json")+" FB")), hex.EncodeToString(b))
 	js, err := json.Marshal(struct{ M encoding.TextMarshaler }{jsonFirst{}})
 	require.NoError(t, err)
 	require.Equal(t, `{"M":"text"}`, string(js))
 
 	noJSON, err := DecOptions{IgnoreJSONMethods: true}.DecMode()
 	require.NoError(t, err)
-	doc := hx(hdr + shortASCII("x"))
+	doc := mustHex(hdr + shortASCII("x"))
 	var s smileFirstU
 	require.NoError(t, Unmarshal(doc, &s))
 	require.Equal(t, "smile", s.By)
@@ -361,7 +361,7 @@ func TestIgnoreJSONMethods(t *testing.T) {
 		require.NoError(t, err)
 		return hex.EncodeToString(b)
 	}
-	want := func(s string) string { return hex.EncodeToString(hx(s)) }
+	want := func(s string) string { return hex.EncodeToString(mustHex(s)) }
 	require.Equal(t, want(hdr+"C2"), marshal(green))
 	require.Equal(t, want(hdr+shortASCII("hunter2")), marshal(password("hunter2")))
 	require.Equal(t, want(hdr+"FA 80 58 C2 80 59 C4 FB"), marshal(point{1, 2}))
@@ -374,13 +374,13 @@ func TestIgnoreJSONMethods(t *testing.T) {
 	d, err := DecOptions{IgnoreJSONMethods: true}.DecMode()
 	require.NoError(t, err)
 	var c color
-	require.NoError(t, d.Unmarshal(hx(hdr+"C4"), &c))
+	require.NoError(t, d.Unmarshal(mustHex(hdr+"C4"), &c))
 	require.Equal(t, blue, c)
 	var p point
-	require.NoError(t, d.Unmarshal(hx(hdr+"FA 80 58 C2 80 59 C4 FB"), &p))
+	require.NoError(t, d.Unmarshal(mustHex(hdr+"FA 80 58 C2 80 59 C4 FB"), &p))
 	require.Equal(t, point{1, 2}, p)
 	var r json.RawMessage
-	require.NoError(t, d.Unmarshal(hx(hdr+"E8 81 18 01"), &r))
+	require.NoError(t, d.Unmarshal(mustHex(hdr+"E8 81 18 01"), &r))
 	require.Equal(t, "1", string(r))
 }
 
@@ -393,26 +393,26 @@ func TestUnmarshalJSONMethods(t *testing.T) {
 	var v struct {
 		Color color `json:"color"`
 	}
-	require.NoError(t, Unmarshal(hx(hdr+"FA "+key("color")+shortASCII("green")+" FB"), &v))
+	require.NoError(t, Unmarshal(mustHex(hdr+"FA "+key("color")+shortASCII("green")+" FB"), &v))
 	require.Equal(t, green, v.Color)
 	var cs []color
-	require.NoError(t, Unmarshal(hx(hdr+"F8 "+shortASCII("blue")+" "+shortASCII("red")+" F9"), &cs))
+	require.NoError(t, Unmarshal(mustHex(hdr+"F8 "+shortASCII("blue")+" "+shortASCII("red")+" F9"), &cs))
 	require.Equal(t, []color{blue, red}, cs)
 	var cp *color
-	require.NoError(t, Unmarshal(hx(hdr+shortASCII("blue")), &cp))
+	require.NoError(t, Unmarshal(mustHex(hdr+shortASCII("blue")), &cp))
 	require.Equal(t, blue, *cp)
-	require.NoError(t, Unmarshal(hx(hdr+"21"), &cp)) // null sets a pointer to nil, as in encoding/json
+	require.NoError(t, Unmarshal(mustHex(hdr+"21"), &cp)) // null sets a pointer to nil, as in encoding/json
 	require.Nil(t, cp)
 
 	// [1, 2] into a point, and an array of them.
 	var p point
-	require.NoError(t, Unmarshal(hx(hdr+"F8 C2 C4 F9"), &p))
+	require.NoError(t, Unmarshal(mustHex(hdr+"F8 C2 C4 F9"), &p))
 	require.Equal(t, point{1, 2}, p)
 	var ps []point
-	require.NoError(t, Unmarshal(hx(hdr+"F8 F8 C2 C4 F9 F8 C6 C8 F9 F9"), &ps))
+	require.NoError(t, Unmarshal(mustHex(hdr+"F8 F8 C2 C4 F9 F8 C6 C8 F9 F9"), &ps))
 	require.Equal(t, []point{{1, 2}, {3, 4}}, ps)
 	var pm map[string]*point
-	require.NoError(t, Unmarshal(hx(hdr+"FA "+key("p")+"F8 C2 C4 F9 FB"), &pm))
+	require.NoError(t, Unmarshal(mustHex(hdr+"FA "+key("p")+"F8 C2 C4 F9 FB"), &pm))
 	require.Equal(t, map[string]*point{"p": {1, 2}}, pm)
 }
 
@@ -469,9 +469,9 @@ func TestUnmarshalRawMessageJSON(t *testing.T) {
 	var pd struct {
 		Source *json.RawMessage `json:"_source"`
 	}
-	require.NoError(t, Unmarshal(hx(hdr+"FA 86 5F 73 6F 75 72 63 65 21 FB"), &pd))
+	require.NoError(t, Unmarshal(mustHex(hdr+"FA 86 5F 73 6F 75 72 63 65 21 FB"), &pd))
 	require.Nil(t, pd.Source)
-	require.NoError(t, Unmarshal(hx(hdr+"FA 86 5F 73 6F 75 72 63 65 C2 FB"), &pd))
+	require.NoError(t, Unmarshal(mustHex(hdr+"FA 86 5F 73 6F 75 72 63 65 C2 FB"), &pd))
 	require.Equal(t, "1", string(*pd.Source))
 
 	// The round trip of encoding/json's text for the same value.
@@ -541,7 +541,7 @@ func TestJSONMethodErrors(t *testing.T) {
 	var v struct {
 		Colors []color `json:"colors"`
 	}
-	doc := hx(hdr + "FA 85 636F6C6F7273 F8 " + shortASCII("red") + " " + shortASCII("pink") + " F9 FB")
+	doc := mustHex(hdr + "FA 85 636F6C6F7273 F8 " + shortASCII("red") + " " + shortASCII("pink") + " F9 FB")
 	err = Unmarshal(doc, &v)
 	require.ErrorIs(t, err, errUnknownColor)
 	var ute *UnmarshalTypeError
@@ -628,7 +628,7 @@ func (p *pairS) UnmarshalSmile(b []byte) error {
 // TestUnmarshalArrayTypeMethods checks that the elements of a slice of an
 // array type with a decoding method go to the method.
 func TestUnmarshalArrayTypeMethods(t *testing.T) {
-	doc := hx(hdr + "F8 F8 C2 C4 F9 F8 C6 C8 F9 F9") // [[1,2],[3,4]]
+	doc := mustHex(hdr + "F8 F8 C2 C4 F9 F8 C6 C8 F9 F9") // [[1,2],[3,4]]
 	var j []pairJ
 	require.NoError(t, Unmarshal(doc, &j))
 	require.Equal(t, []pairJ{{2, 1}, {4, 3}}, j)

@@ -20,15 +20,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// hx decodes hex written with spaces, as the format digest quotes bytes.
-func hx(s string) []byte {
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 // shortASCII returns the Smile token of a short ASCII string value
 // (1 to 32 bytes: 0x40 + length-1, then the bytes), by the digest's §2.
 func shortASCII(s string) string {
@@ -168,7 +159,7 @@ func TestMarshalVectors(t *testing.T) {
 			require.NoError(t, err)
 			got, err := m.Marshal(tc.v)
 			require.NoError(t, err)
-			if diff := cmp.Diff(hx(tc.want), got); diff != "" {
+			if diff := cmp.Diff(mustHex(tc.want), got); diff != "" {
 				t.Errorf("Marshal(%#v) mismatch (-want +got):\n%s", tc.v, diff)
 			}
 		})
@@ -209,10 +200,10 @@ func TestMarshalEquivalentForms(t *testing.T) {
 		{"time in struct", millis, struct{ T time.Time }{ts}, struct{ T int64 }{ts.UnixMilli()}},
 		{"named string", EncMode{}, namedString("x"), "x"},
 		{"named bytes", EncMode{}, namedBytes{1, 2}, []byte{1, 2}},
-		{"RawMessage", EncMode{}, RawMessage(hx(hdr + "FA 80 61 CC FB")), map[string]int{"a": 6}},
-		{"RawMessage without header", EncMode{}, RawMessage(hx("FA 80 61 CC FB")), map[string]int{"a": 6}},
+		{"RawMessage", EncMode{}, RawMessage(mustHex(hdr + "FA 80 61 CC FB")), map[string]int{"a": 6}},
+		{"RawMessage without header", EncMode{}, RawMessage(mustHex("FA 80 61 CC FB")), map[string]int{"a": 6}},
 		{"nil RawMessage", EncMode{}, RawMessage(nil), nil},
-		{"RawMessage shares names", EncMode{}, []any{RawMessage(hx(hdr + "FA 80 61 CC FB")), &rawM{"a", 7}},
+		{"RawMessage shares names", EncMode{}, []any{RawMessage(mustHex(hdr + "FA 80 61 CC FB")), &rawM{"a", 7}},
 			[]map[string]int{{"a": 6}, {"a": 7}}},
 		{"Marshaler", EncMode{}, rawM{"b", 1}, map[string]int{"b": 1}},
 		// Pointer-shaped values are stored in the interface word itself.
@@ -272,13 +263,13 @@ type rawM struct {
 }
 
 func (m rawM) MarshalSmile() ([]byte, error) {
-	return hx(hdr + fmt.Sprintf("FA %02X %X %02X FB", 0x80+len(m.k)-1, m.k, 0xC0+2*m.v)), nil
+	return mustHex(hdr + fmt.Sprintf("FA %02X %X %02X FB", 0x80+len(m.k)-1, m.k, 0xC0+2*m.v)), nil
 }
 
 // ptrM has MarshalSmile and MarshalText on the pointer.
 type ptrM struct{ N int }
 
-func (m *ptrM) MarshalSmile() ([]byte, error) { return hx("C" + fmt.Sprint(2*m.N)), nil }
+func (m *ptrM) MarshalSmile() ([]byte, error) { return mustHex("C" + fmt.Sprint(2*m.N)), nil }
 
 type ptrT struct{ N int }
 
@@ -395,8 +386,8 @@ func TestMarshalErrors(t *testing.T) {
 	})
 	t.Run("marshaler errors", func(t *testing.T) {
 		for _, v := range []any{
-			errM{}, []errM{{}}, badM(nil), badM(hx("F8")), badM(hx("C2 C2")), badM(hx("FB")),
-			RawMessage{}, RawMessage(hx("F8 C2")), errT{}, map[errT]int{{}: 1},
+			errM{}, []errM{{}}, badM(nil), badM(mustHex("F8")), badM(mustHex("C2 C2")), badM(mustHex("FB")),
+			RawMessage{}, RawMessage(mustHex("F8 C2")), errT{}, map[errT]int{{}: 1},
 			time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
 		} {
 			_, err := Marshal(v)
@@ -408,7 +399,7 @@ func TestMarshalErrors(t *testing.T) {
 		require.Equal(t, "smile: error calling MarshalSmile for type smile.errM: boom", err.Error())
 		_, err = Marshal(errT{})
 		require.Equal(t, "smile: error calling MarshalText for type smile.errT: boom", err.Error())
-		_, err = Marshal(badM(hx("F8 C2")))
+		_, err = Marshal(badM(mustHex("F8 C2")))
 		require.ErrorIs(t, err, io.ErrUnexpectedEOF)
 	})
 	t.Run("invalid Number", func(t *testing.T) {
@@ -445,7 +436,7 @@ func TestMarshalErrors(t *testing.T) {
 			require.Error(t, err)
 			got, err := Marshal(true)
 			require.NoError(t, err)
-			require.Equal(t, hx(hdr+"23"), got)
+			require.Equal(t, mustHex(hdr+"23"), got)
 		}
 	})
 }
@@ -457,7 +448,7 @@ func TestEncoder(t *testing.T) {
 	require.NoError(t, enc.Encode(struct{}{}))
 	require.NoError(t, enc.Encode([]int{}))
 	// digest #28: two documents, each with its header and end marker.
-	require.Equal(t, hx("3A 29 0A 01 FA FB FF 3A 29 0A 01 F8 F9 FF"), buf.Bytes())
+	require.Equal(t, mustHex("3A 29 0A 01 FA FB FF 3A 29 0A 01 F8 F9 FF"), buf.Bytes())
 
 	// A failed Encode writes nothing, and the next one is complete.
 	require.Error(t, enc.Encode([]any{1, make(chan int)}))
@@ -467,7 +458,7 @@ func TestEncoder(t *testing.T) {
 	enc = NewEncoder(&buf)
 	require.NoError(t, enc.Encode(abcDoc{1}))
 	require.NoError(t, enc.Encode(abcDoc{2}))
-	require.Equal(t, hx(hdr+"FA 82 61 62 63 C2 FB "+hdr+"FA 82 61 62 63 C4 FB"), buf.Bytes())
+	require.Equal(t, mustHex(hdr+"FA 82 61 62 63 C2 FB "+hdr+"FA 82 61 62 63 C4 FB"), buf.Bytes())
 
 	// Write errors are returned.
 	require.ErrorIs(t, NewEncoder(failWriter{}).Encode(1), errBoom)
@@ -487,7 +478,7 @@ func TestEncoderAfterPanic(t *testing.T) {
 	require.Zero(t, buf.Len())
 	// The next document is whole, as if the panic had not happened.
 	require.NoError(t, enc.Encode(abcDoc{1}))
-	require.Equal(t, hx(hdr+"FA 82 61 62 63 C2 FB"), buf.Bytes())
+	require.Equal(t, mustHex(hdr+"FA 82 61 62 63 C2 FB"), buf.Bytes())
 }
 
 type failWriter struct{}

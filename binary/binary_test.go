@@ -2,16 +2,18 @@ package binary
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/go-smile/smile/internal/golden"
 )
 
+// unhex parses hex bytes, with or without spaces (golden.ParseHex).
 func unhex(t testing.TB, s string) []byte {
 	t.Helper()
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	b, err := golden.ParseHex(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,23 +14,12 @@ import (
 	"github.com/go-smile/smile/internal/golden"
 )
 
+// unhex parses hex bytes, with or without spaces (golden.ParseHex).
 func unhex(t *testing.T, s string) []byte {
 	t.Helper()
-	var b []byte
-	for _, f := range strings.Fields(s) {
-		var v byte
-		for _, c := range f {
-			v <<= 4
-			switch {
-			case c >= '0' && c <= '9':
-				v |= byte(c - '0')
-			case c >= 'A' && c <= 'F':
-				v |= byte(c - 'A' + 10)
-			default:
-				t.Fatalf("bad hex %q", f)
-			}
-		}
-		b = append(b, v)
+	b, err := golden.ParseHex(s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return b
 }

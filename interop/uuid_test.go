@@ -5,8 +5,10 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/go-smile/smile"
 	"github.com/google/uuid"
+
+	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/internal/golden"
 )
 
 // Smile documents written by Jackson 2.19's SmileMapper (databind), printed
@@ -21,9 +23,10 @@ const (
 
 var sampleUUID = uuid.MustParse("123e4567-e89b-12d3-a456-426614174000")
 
+// unhex parses hex bytes, with or without spaces (golden.ParseHex).
 func unhex(t *testing.T, s string) []byte {
 	t.Helper()
-	b, err := hex.DecodeString(s)
+	b, err := golden.ParseHex(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,9 +64,9 @@ func rdFuzzSeeds(f *testing.F, add func(data []byte, flags uint8)) {
 		if c.opts.HeaderOptional {
 			flags = 1
 		}
-		add(rdMustHex(f, c.hex), flags)
-		add(rdMustHex(f, c.hex), flags|16)
-		add(rdMustHex(f, c.hex), flags|32)
+		add(hx(c.hex), flags)
+		add(hx(c.hex), flags|16)
+		add(hx(c.hex), flags|32)
 	}
 }
 

@@ -191,7 +191,7 @@ func rdSkipOps(ops []golden.Op, i int) int {
 func TestReaderSkipValueCases(t *testing.T) {
 	for _, kind := range rdReaderKinds {
 		// Names inside a skipped value are stored.
-		r := rdNewTestReader(t, kind, rdMustHex(t, "FA 80 61 FA 81 62 63 C2 FB 40 C4 41 C6 FB"), rdNoHdr)
+		r := rdNewTestReader(t, kind, hx("FA 80 61 FA 81 62 63 C2 FB 40 C4 41 C6 FB"), rdNoHdr)
 		tok, err := r.ReadToken()
 		require.NoError(t, err)
 		require.Equal(t, stream.KindStartObject, tok.Kind)
@@ -201,7 +201,7 @@ func TestReaderSkipValueCases(t *testing.T) {
 		require.Equal(t, `k"a" 2 k"bc" 3 }`, got)
 
 		// Values inside a skipped value are stored.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "3A 29 0A 03 F8 F8 40 61 F9 01 F9"), stream.ReaderOptions{})
+		r = rdNewTestReader(t, kind, hx("3A 29 0A 03 F8 F8 40 61 F9 01 F9"), stream.ReaderOptions{})
 		_, err = r.ReadToken()
 		require.NoError(t, err)
 		require.NoError(t, r.SkipValue())
@@ -211,7 +211,7 @@ func TestReaderSkipValueCases(t *testing.T) {
 
 		// A skipped string is checked as it is skipped, not when a
 		// reference uses it.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "3A 29 0A 03 F8 F8 40 FF F9 01 F9"), stream.ReaderOptions{})
+		r = rdNewTestReader(t, kind, hx("3A 29 0A 03 F8 F8 40 FF F9 01 F9"), stream.ReaderOptions{})
 		_, err = r.ReadToken()
 		require.NoError(t, err)
 		err = r.SkipValue()
@@ -219,13 +219,13 @@ func TestReaderSkipValueCases(t *testing.T) {
 		require.Equal(t, int64(7), rdErrOffset(err))
 
 		// So are strings that are not stored, and 7-bit payloads.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 E4 FF FC E8 81 7F 7F F9"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("F8 E4 FF FC E8 81 7F 7F F9"), rdNoHdr)
 		_, err = r.ReadToken()
 		require.NoError(t, err)
 		err = r.SkipValue()
 		require.ErrorContains(t, err, "invalid UTF-8 in a long string value (byte 0xFF)")
 		require.Equal(t, int64(2), rdErrOffset(err))
-		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 E8 81 7F FF F9"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("F8 E8 81 7F FF F9"), rdNoHdr)
 		_, err = r.ReadToken()
 		require.NoError(t, err)
 		err = r.SkipValue()
@@ -234,7 +234,7 @@ func TestReaderSkipValueCases(t *testing.T) {
 
 		// The options that allow them allow them when skipping too.
 		lenient := stream.ReaderOptions{HeaderOptional: true, AllowInvalidUTF8: true, Lenient7Bit: true}
-		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 E4 FF FC E8 81 7F FF 40 FF F9"), lenient)
+		r = rdNewTestReader(t, kind, hx("F8 E4 FF FC E8 81 7F FF 40 FF F9"), lenient)
 		_, err = r.ReadToken()
 		require.NoError(t, err)
 		require.NoError(t, r.SkipValue())
@@ -245,7 +245,7 @@ func TestReaderSkipValueCases(t *testing.T) {
 		require.Equal(t, stream.KindEndArray, tok.Kind)
 
 		// The end of a container is not a value: nothing is consumed.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 F9"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("F8 F9"), rdNoHdr)
 		_, err = r.ReadToken()
 		require.NoError(t, err)
 		require.Error(t, r.SkipValue())
@@ -255,7 +255,7 @@ func TestReaderSkipValueCases(t *testing.T) {
 		require.Equal(t, io.EOF, r.SkipValue())
 
 		// Skipping a malformed value reports its error.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 F8 27 F9 F9"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("F8 F8 27 F9 F9"), rdNoHdr)
 		_, err = r.ReadToken()
 		require.NoError(t, err)
 		err = r.SkipValue()
@@ -263,14 +263,14 @@ func TestReaderSkipValueCases(t *testing.T) {
 		require.Equal(t, int64(2), rdErrOffset(err))
 
 		// Skipping a truncated value.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "F8 E0 61 62"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("F8 E0 61 62"), rdNoHdr)
 		err = r.SkipValue()
 		require.True(t, errors.Is(err, io.ErrUnexpectedEOF), "%v", err)
 	}
 }
 
 func TestReaderPeekKind(t *testing.T) {
-	data := rdMustHex(t, "3A 29 0A 03 F8 21 22 23 C2 24 A0 26 81 00 01 28 04 0F 3E 37 26 29 00 40 06 00 00 00 00 00 00 00 2A 82 81 07 01 40 61 01 E8 80 FA 80 61 C2 FB F9 FF 3A 29 0A 01 C2")
+	data := hx("3A 29 0A 03 F8 21 22 23 C2 24 A0 26 81 00 01 28 04 0F 3E 37 26 29 00 40 06 00 00 00 00 00 00 00 2A 82 81 07 01 40 61 01 E8 80 FA 80 61 C2 FB F9 FF 3A 29 0A 01 C2")
 	want := []stream.Kind{stream.KindStartArray, stream.KindNull, stream.KindFalse, stream.KindTrue, stream.KindInt, stream.KindInt,
 		stream.KindBigInt, stream.KindFloat32, stream.KindFloat64, stream.KindBigDecimal, stream.KindString, stream.KindString,
 		stream.KindBinary, stream.KindStartObject, stream.KindKey, stream.KindInt, stream.KindEndObject, stream.KindEndArray,
@@ -298,7 +298,7 @@ func TestReaderPeekKind(t *testing.T) {
 func TestReaderReadBinaryTo(t *testing.T) {
 	for _, kind := range rdReaderKinds {
 		// Not a binary value: nothing consumed.
-		r := rdNewTestReader(t, kind, rdMustHex(t, "C2 E8 83 00 40 40 03"), rdNoHdr)
+		r := rdNewTestReader(t, kind, hx("C2 E8 83 00 40 40 03"), rdNoHdr)
 		_, err := r.ReadBinaryTo(io.Discard)
 		require.Error(t, err)
 		tok, err := r.ReadToken()
@@ -311,18 +311,18 @@ func TestReaderReadBinaryTo(t *testing.T) {
 		require.Equal(t, []byte{1, 2, 3}, buf.Bytes())
 
 		// A failing writer.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "FD 83 01 02 03"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("FD 83 01 02 03"), rdNoHdr)
 		_, err = r.ReadBinaryTo(rdFailWriter{})
 		require.ErrorIs(t, err, errRdWrite)
 
 		// Truncated payloads.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "E8 88 00 40 40 30 20 14 0C 07 04"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("E8 88 00 40 40 30 20 14 0C 07 04"), rdNoHdr)
 		_, err = r.ReadBinaryTo(io.Discard)
 		require.ErrorIs(t, err, io.ErrUnexpectedEOF)
 		require.Equal(t, int64(0), rdErrOffset(err))
 
 		// Invalid 7-bit bytes.
-		r = rdNewTestReader(t, kind, rdMustHex(t, "E8 83 00 C0 40 03"), rdNoHdr)
+		r = rdNewTestReader(t, kind, hx("E8 83 00 C0 40 03"), rdNoHdr)
 		_, err = r.ReadBinaryTo(io.Discard)
 		require.Error(t, err)
 		require.Equal(t, int64(3), rdErrOffset(err))
@@ -336,8 +336,8 @@ type rdFailWriter struct{}
 func (rdFailWriter) Write(p []byte) (int, error) { return 0, errRdWrite }
 
 func TestReaderResetAndOffsets(t *testing.T) {
-	a := rdMustHex(t, "3A 29 0A 01 FA 80 61 C2 FB")
-	b := rdMustHex(t, "3A 29 0A 01 FA 40 C2 FB")
+	a := hx("3A 29 0A 01 FA 80 61 C2 FB")
+	b := hx("3A 29 0A 01 FA 40 C2 FB")
 	r, err := stream.NewReader(a, stream.ReaderOptions{})
 	require.NoError(t, err)
 	require.Equal(t, int64(0), r.InputOffset())
@@ -363,7 +363,7 @@ func TestReaderResetAndOffsets(t *testing.T) {
 	require.Equal(t, `{ k"a" 1 }`, got)
 
 	// Depth and offsets while reading.
-	r.Reset(rdMustHex(t, "3A 29 0A 01 F8 FA 80 61 F8 F9 FB F9"))
+	r.Reset(hx("3A 29 0A 01 F8 FA 80 61 F8 F9 FB F9"))
 	depths := []int{1, 2, 2, 3, 2, 1, 0}
 	offs := []int64{5, 6, 8, 9, 10, 11, 12}
 	for i := range depths {
@@ -411,14 +411,14 @@ func TestReaderHugeLengthsDoNotAllocate(t *testing.T) {
 	big := stream.ReaderOptions{HeaderOptional: true, MaxBinaryLen: math.MaxInt32, MaxStringLen: math.MaxInt32, MaxBigNumberLen: math.MaxInt32}
 	tail := bytes.Repeat([]byte{0x20}, 100)
 	inputs := map[string][]byte{
-		"7bit":      append(rdMustHex(t, "E8 0F 7F 7F 7F BF"), tail...),
-		"raw":       append(rdMustHex(t, "FD 0F 7F 7F 7F BF"), tail...),
-		"bigint":    append(rdMustHex(t, "26 0F 7F 7F 7F BF"), tail...),
-		"bigdec":    append(rdMustHex(t, "2A 80 0F 7F 7F 7F BF"), tail...),
+		"7bit":      append(hx("E8 0F 7F 7F 7F BF"), tail...),
+		"raw":       append(hx("FD 0F 7F 7F 7F BF"), tail...),
+		"bigint":    append(hx("26 0F 7F 7F 7F BF"), tail...),
+		"bigdec":    append(hx("2A 80 0F 7F 7F 7F BF"), tail...),
 		"long":      append([]byte{0xE0}, tail...),
 		"long-key":  append([]byte{0xFA, 0x34}, tail...),
 		"nest-1M":   bytes.Repeat([]byte{0xF8}, 1<<20),
-		"7bit-skip": append(rdMustHex(t, "E8 0F 7F 7F 7F BF"), tail...),
+		"7bit-skip": append(hx("E8 0F 7F 7F 7F BF"), tail...),
 	}
 	for name, data := range inputs {
 		for _, kind := range []string{"bytes", "chunks", "stream"} {
@@ -449,7 +449,7 @@ func TestReaderStreamGrowsWithInput(t *testing.T) {
 	for i := range payload {
 		payload[i] = byte(i * 7)
 	}
-	data := append(append(rdMustHex(t, "3A 29 0A 05 FD"), rdVInt(len(payload))...), payload...)
+	data := append(append(hx("3A 29 0A 05 FD"), rdVInt(len(payload))...), payload...)
 	r, err := stream.NewStreamReader(bytes.NewReader(data), stream.ReaderOptions{})
 	require.NoError(t, err)
 	tok, err := r.ReadToken()
@@ -470,7 +470,7 @@ func rdVInt(n int) []byte {
 }
 
 func TestReaderTokenOffsetAndParseHeader(t *testing.T) {
-	data := rdMustHex(t, "3A 29 0A 01 FA 80 61 24 A0 FB 3A 29 0A 03 C2 FF")
+	data := hx("3A 29 0A 01 FA 80 61 24 A0 FB 3A 29 0A 03 C2 FF")
 	for _, kind := range rdReaderKinds {
 		r := rdNewTestReader(t, kind, data, stream.ReaderOptions{})
 		var spans []string
@@ -488,14 +488,14 @@ func TestReaderTokenOffsetAndParseHeader(t *testing.T) {
 		require.Equal(t, int64(4), r.TokenOffset())
 		require.Equal(t, int64(10), r.InputOffset())
 	}
-	h, ok := stream.ParseHeader(rdMustHex(t, "3A 29 0A 0F"))
+	h, ok := stream.ParseHeader(hx("3A 29 0A 0F"))
 	require.True(t, ok)
 	require.Equal(t, stream.Header{SharedNames: true, SharedValues: true, RawBinary: true, Reserved: true}, h)
 	require.Equal(t, "version 0, shared names, shared values, raw binary, reserved bit 3", h.String())
-	_, ok = stream.ParseHeader(rdMustHex(t, "3A 29 0A 10"))
+	_, ok = stream.ParseHeader(hx("3A 29 0A 10"))
 	require.False(t, ok)
-	_, ok = stream.ParseHeader(rdMustHex(t, "3A 29 0A"))
+	_, ok = stream.ParseHeader(hx("3A 29 0A"))
 	require.False(t, ok)
-	_, ok = stream.ParseHeader(rdMustHex(t, "3A 29 0B 00"))
+	_, ok = stream.ParseHeader(hx("3A 29 0B 00"))
 	require.False(t, ok)
 }

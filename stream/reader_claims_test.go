@@ -35,10 +35,10 @@ func TestReaderLengthClaimsUpTo2p62(t *testing.T) {
 	}
 	for _, claim := range []uint64{1 << 31, 1 << 32, 1 << 40, 1 << 62, math.MaxUint64} {
 		for name, prefix := range map[string][]byte{
-			"7bit":   rdMustHex(t, "3A 29 0A 00 E8"),
-			"raw":    rdMustHex(t, "3A 29 0A 04 FD"),
-			"bigint": rdMustHex(t, "3A 29 0A 00 26"),
-			"bigdec": rdMustHex(t, "3A 29 0A 00 2A 80"),
+			"7bit":   hx("3A 29 0A 00 E8"),
+			"raw":    hx("3A 29 0A 04 FD"),
+			"bigint": hx("3A 29 0A 00 26"),
+			"bigdec": hx("3A 29 0A 00 2A 80"),
 		} {
 			data := bytes.Join([][]byte{prefix, vint(claim), tail}, nil)
 			for _, kind := range []string{"bytes", "chunks", "stream"} {

@@ -3,11 +3,9 @@ package stream_test
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"math/big"
-	"strings"
 	"testing"
 	"testing/iotest"
 
@@ -252,20 +250,6 @@ func rdCheckDecoded(t *testing.T, got rdDecoded, ops []golden.Op, cfg golden.Con
 	if got.EODs != wantEODs {
 		t.Fatalf("got %d end-of-document tokens, want %d", got.EODs, wantEODs)
 	}
-}
-
-// rdMustHex decodes "3A 29 0A 01"-style hex.
-func rdMustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	var b []byte
-	for _, f := range strings.Fields(s) {
-		var v byte
-		if _, err := fmt.Sscanf(f, "%02X", &v); err != nil || len(f) != 2 {
-			t.Fatalf("bad hex %q in %q", f, s)
-		}
-		b = append(b, v)
-	}
-	return b
 }
 
 // rdFirstOpDiff returns the index of the first op that differs, or -1.

@@ -292,7 +292,7 @@ var rdSpecCases = []rdSpecCase{
 func TestReaderSpecExamples(t *testing.T) {
 	for _, c := range rdSpecCases {
 		t.Run(c.name, func(t *testing.T) {
-			data := rdMustHex(t, c.hex)
+			data := hx(c.hex)
 			for _, kind := range rdReaderKinds {
 				r := rdNewTestReader(t, kind, data, c.opts)
 				got, err := rdReadAllStr(r)

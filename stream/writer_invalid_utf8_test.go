@@ -16,8 +16,8 @@ import (
 // tables too; without it, they are refused and nothing is written.
 func TestWriterAllowInvalidUTF8(t *testing.T) {
 	// The tokens of the specification's table, by length.
-	require.Equal(t, rdMustHex(t, "3A 29 0A 00 F8 40 FF F9"), writeInvalid(t, stream.WriterOptions{DisableSharedNames: true, AllowInvalidUTF8: true}, "\xff", ""))
-	require.Equal(t, rdMustHex(t, "3A 29 0A 00 FA 80 FF 21 FB"), writeInvalid(t, stream.WriterOptions{DisableSharedNames: true, AllowInvalidUTF8: true}, "", "\xff"))
+	require.Equal(t, hx("3A 29 0A 00 F8 40 FF F9"), writeInvalid(t, stream.WriterOptions{DisableSharedNames: true, AllowInvalidUTF8: true}, "\xff", ""))
+	require.Equal(t, hx("3A 29 0A 00 FA 80 FF 21 FB"), writeInvalid(t, stream.WriterOptions{DisableSharedNames: true, AllowInvalidUTF8: true}, "", "\xff"))
 
 	for _, n := range []int{1, 2, 32, 33, 56, 57, 64, 65, 66, 3000} {
 		// Text cut anywhere, then a byte no UTF-8 holds.

@@ -2,7 +2,6 @@ package stream_test
 
 import (
 	"bytes"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"math/big"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/go-smile/smile/internal/golden"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -52,9 +52,10 @@ func mustBig(s string) *big.Int {
 	return v
 }
 
-// hx parses hex bytes written with spaces, as in the digest.
+// hx parses hex bytes written with spaces, as in the digest
+// (golden.ParseHex); bad hex is a mistake in the test, and panics.
 func hx(s string) []byte {
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	b, err := golden.ParseHex(s)
 	if err != nil {
 		panic(err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -14,6 +13,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/go-smile/smile/internal/golden"
 )
 
 // hostileHang is how long one run of the command may take before the test
@@ -57,10 +58,13 @@ func requireRefused(t *testing.T, r result, what string) {
 	require.LessOrEqual(t, strings.Count(strings.TrimSpace(r.stderr), "\n"), 1, "%s: stderr is not one short message: %q", what, r.stderr)
 }
 
+// unhex parses hex bytes, with or without spaces (golden.ParseHex).
 func unhex(t *testing.T, s string) []byte {
 	t.Helper()
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
-	require.NoError(t, err)
+	b, err := golden.ParseHex(s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return b
 }
 

@@ -825,6 +825,20 @@ func Hex(b []byte) string {
 	return sb.String()
 }
 
+// ParseHex parses hex bytes as Hex formats them and as the specification
+// digest quotes them ("3A 29 0A 01"): pairs of hex digits (either case),
+// with or without white space between them. It is the one hex parser of
+// the module's tests; each package's tests call it through one helper of
+// their own (mustHex, hx, unhex) that fails in the way the package's tests
+// prefer.
+func ParseHex(s string) ([]byte, error) {
+	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
+	if err != nil {
+		return nil, fmt.Errorf("bad hex %q: %w", s, err)
+	}
+	return b, nil
+}
+
 // FirstDiff returns the index of the first differing byte of a and b, or -1 if they are equal.
 func FirstDiff(a, b []byte) int {
 	n := min(len(a), len(b))
