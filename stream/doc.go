@@ -3,8 +3,7 @@
 // It is the only part of go-smile that knows Smile's bytes: the 4-byte
 // header, every value and key token, VInts and zigzag integers, floats, big
 // numbers, the shared-name and shared-value back-reference tables, the end
-// marker and sequences of documents. The format and Jackson's exact
-// behaviour are summarised in the project's specification digest.
+// marker and sequences of documents.
 //
 // A [Writer] appends tokens to a byte slice (and can flush to an
 // [io.Writer]); it chooses the same token forms as Jackson's SmileGenerator,
@@ -44,4 +43,37 @@
 // 65536 names of at most 1 MiB in all; names beyond are looked up as
 // WriteKey's are, with the same output. The keys returned by PrepareKey
 // are not recorded in it.
+//
+// # The format, as this package implements it
+//
+// Smile is the binary form of JSON's data model defined by FasterXML's
+// "Smile Data Format" specification and written by Jackson's
+// SmileGenerator. What the code relies on, in brief (format.go names
+// every byte):
+//
+//   - A document starts with the header 3A 29 0A and a flags byte: bit 0
+//     shared names, bit 1 shared string values, bit 2 raw binary may be
+//     present, bits 4-7 the version (only 0 exists). Without a header a
+//     reader assumes shared names on and the others off. FF ends a
+//     document; several root values may follow one another.
+//   - The meaning of a byte depends on the position: in value mode (the
+//     root, array elements, object values) and in key mode (inside an
+//     object, where a name or the end is due) the same byte is a
+//     different token. Strings up to 64 bytes (65 for UTF-8 values) carry
+//     their length in the token byte; longer ones end with FC, a byte
+//     UTF-8 never uses. Integers are zigzag-encoded VInts (big-endian
+//     groups of 7 bits, the last byte with bit 7 set and 6 bits of data);
+//     floats, big numbers and the E8 binary form use a 7-bit encoding
+//     that keeps every byte below 0x80 (package binary).
+//   - Two back-reference tables, one for names and one for string values
+//     of at most 64 bytes, each hold up to 1024 strings in the order they
+//     were first written; a back-reference token names an index, and the
+//     table is emptied before its 1025th entry. The writer never makes a
+//     reference whose bytes would be FE or FF.
+//
+// The tests check the Writer's bytes against documents that Jackson
+// itself wrote (testdata/golden, read through internal/golden), and the
+// Reader against the same documents and against malformed variants of
+// them. Where Jackson's versions write different bytes, each version's
+// are kept apart (testdata/golden/MANIFEST).
 package stream
