@@ -134,3 +134,80 @@ func TestUnmarshalFieldsBeyondTags(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalPastTagIDs: struct decoders built after the last id are
+// given none and find their keys by name, with the same results, whether
+// their names are shared (back-references, tags of other decoders in the
+// slots) or not; ids stop at the bound instead of wrapping around.
+func TestUnmarshalPastTagIDs(t *testing.T) {
+	saved := tagIDLimit
+	defer func() { tagIDLimit = saved }()
+	tagIDLimit = tagIDs.Load() + 1 // one id left
+	type tagA struct {
+		ID   int    `smile:"id"`
+		Name string `smile:"name"`
+	}
+	type tagB struct {
+		Name string `smile:"name"`
+		ID   int    `smile:"id"`
+	}
+	type tagC struct {
+		ID   int    `smile:"id"`
+		Name string `smile:"name"`
+		B    tagB   `smile:"b"`
+	}
+	type tagDoc struct {
+		A []tagA `smile:"a"`
+		C []tagC `smile:"c"`
+	}
+	// Built in field order: tagDoc takes the last id, the others none.
+	want := tagDoc{
+		A: []tagA{{1, "a1"}, {2, "a2"}},
+		C: []tagC{{3, "c3", tagB{"b4", 4}}, {5, "c5", tagB{"b6", 6}}},
+	}
+	for _, opts := range []stream.WriterOptions{{}, {DisableSharedNames: true}} {
+		w, err := stream.NewWriter(opts)
+		require.NoError(t, err)
+		require.NoError(t, w.WriteStartObject())
+		require.NoError(t, w.WriteKey("a"))
+		require.NoError(t, w.WriteStartArray())
+		for _, a := range want.A {
+			writeIDName(t, w, []string{"id", "name"}, a.ID, a.Name, nil)
+		}
+		require.NoError(t, w.WriteEndArray())
+		require.NoError(t, w.WriteKey("c"))
+		require.NoError(t, w.WriteStartArray())
+		for _, c := range want.C {
+			writeIDName(t, w, []string{"id", "name", "b"}, c.ID, c.Name, func() {
+				writeIDName(t, w, []string{"name", "id"}, c.B.ID, c.B.Name, nil)
+			})
+		}
+		require.NoError(t, w.WriteEndArray())
+		require.NoError(t, w.WriteEndObject())
+		require.NoError(t, w.EndDocument())
+
+		var got tagDoc
+		require.NoError(t, Unmarshal(w.Bytes(), &got), "shared names off: %v", opts.DisableSharedNames)
+		require.Equal(t, want, got, "shared names off: %v", opts.DisableSharedNames)
+	}
+	require.Equal(t, tagIDLimit+1, tagIDs.Load(), "the counter stops past the bound")
+}
+
+// writeIDName writes an object with the members id and name, and b
+// (written by b) when keys holds it, in the order of keys.
+func writeIDName(t *testing.T, w *stream.Writer, keys []string, id int, name string, b func()) {
+	t.Helper()
+	require.NoError(t, w.WriteStartObject())
+	for _, k := range keys {
+		require.NoError(t, w.WriteKey(k))
+		switch k {
+		case "id":
+			require.NoError(t, w.WriteInt(int64(id)))
+		case "name":
+			require.NoError(t, w.WriteString(name))
+		case "b":
+			b()
+		}
+	}
+	require.NoError(t, w.WriteEndObject())
+}
