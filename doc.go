@@ -334,6 +334,29 @@
 // UnmarshalerFrom, whose methods write to and read from the stream
 // directly.
 //
+// # What the process keeps
+//
+// Besides what a call returns, the package keeps:
+//
+//   - Per Go type, the codecs built on its first use: encoders, decoders,
+//     the decoders of root pointer types and the field lists of structs,
+//     as encoding/json keeps its own. They are never dropped, so their
+//     memory grows with the number of distinct types a program encodes
+//     or decodes; only a program that makes types at run time
+//     (reflect.StructOf and the like) grows it without bound.
+//   - Pools (sync.Pool, which the garbage collector empties when they are
+//     idle) of encoding and decoding states, each with the buffers it
+//     reuses, kept only up to a size (an output buffer of 16 MiB, scratch
+//     buffers of 64 KiB to 1 MiB), and the codec of the root type it
+//     served last, so that goroutines decoding different types keep their
+//     own; and, per slice type, scratch slices of up to 4096 elements.
+//   - One id per struct type decoded, which a struct's decoder records in
+//     the back-reference table of the Reader (a key tag) so that a later
+//     reference to a name finds its field without comparing it. Ids are
+//     not reused, and there are 2^20 - 1 of them: the struct types built
+//     after that many (again only in a program that makes types at run
+//     time) find every key by name, with the same results.
+//
 // # Security considerations
 //
 // Smile often arrives from the network, so decoding is built for hostile
