@@ -26,8 +26,9 @@ type pathSeg struct {
 }
 
 // decodeState is the per-call state of a decoding. Its own fields are the
-// ones every token touches: the reader, the options, the current token and
-// the first saved error. The embedded parts hold the rest, each for the
+// ones every token touches (the reader, the options, the current token,
+// the first saved error) and the decoder of the root type it served last.
+// The embedded parts hold the rest, each for the
 // code named in its doc comment; their fields are reached as d.field. The
 // hot parts come first (the path, the strings, the budget) and the parts
 // that only some documents use (captures, JSON text) last.
