@@ -59,12 +59,13 @@
 //   - The meaning of a byte depends on the position: in value mode (the
 //     root, array elements, object values) and in key mode (inside an
 //     object, where a name or the end is due) the same byte is a
-//     different token. Strings up to 64 bytes (65 for UTF-8 values) carry
-//     their length in the token byte; longer ones end with FC, a byte
-//     UTF-8 never uses. Integers are zigzag-encoded VInts (big-endian
-//     groups of 7 bits, the last byte with bit 7 set and 6 bits of data);
-//     floats, big numbers and the E8 binary form use a 7-bit encoding
-//     that keeps every byte below 0x80 (package binary).
+//     different token. Short strings and names carry their length in the
+//     token byte (up to 64 bytes; 65 for UTF-8 values, 57 for UTF-8
+//     names); longer ones end with FC, a byte UTF-8 never uses. Integers
+//     from -16 to 15 are one byte; others are zigzag-encoded VInts
+//     (big-endian groups of 7 bits, the last byte with bit 7 set and 6
+//     bits of data). Floats, big numbers and the E8 binary form use a
+//     7-bit encoding that keeps every byte below 0x80 (package binary).
 //   - Two back-reference tables, one for names and one for string values
 //     of at most 64 bytes, each hold up to 1024 strings in the order they
 //     were first written; a back-reference token names an index, and the
