@@ -238,11 +238,14 @@ func (d *decodeState) nextKey() (k string, ok bool, err error) {
 // field 0.
 var keysTag = newTagBits()
 
-// next reads the next token into d.tok: at the root, or the first token
-// of a value in an array or after a key (where the reader rejects an
-// end-of-document marker).
-func (d *decodeState) next() error {
-	return export.ReadTokenInto(d.r, &d.tok)
+// next reads the next token into d.tok (left zero on error): at the root,
+// or the first token of a value in an array or after a key (where the
+// reader rejects an end-of-document marker). It assigns what ReadToken
+// returns, which fits the inlining budget where ReadTokenInto, which keeps
+// *t on error, does not.
+func (d *decodeState) next() (err error) {
+	d.tok, err = d.r.ReadToken()
+	return err
 }
 
 // saveError keeps err if it is the first non-fatal error.

@@ -39,7 +39,13 @@ type export struct{}
 // wrapper of a wrapper leaves an inline mark, one NOP per token, in each
 // decoding loop (go tool objdump of objectAny, arrayAny, sliceElems and
 // structDec.decode).
-func (export) ReadTokenInto(r *Reader, t *Token) error { return r.next(false, t) }
+func (export) ReadTokenInto(r *Reader, t *Token) error {
+	tok, err := r.next(false)
+	if err == nil {
+		*t = tok
+	}
+	return err
+}
 
 // SetKeyTag attaches tag to the shared name in slot (see Reader.keyTag).
 func (export) SetKeyTag(r *Reader, slot int, tag uint64) { r.setKeyTag(slot, tag) }

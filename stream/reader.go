@@ -180,11 +180,7 @@ func (r *Reader) TokenOffset() int64 { return r.tokOff }
 // ReadToken reads the next token. At the end of the input at the root
 // level it returns io.EOF. The token's bytes are valid until the next call
 // on the Reader.
-func (r *Reader) ReadToken() (Token, error) {
-	var t Token
-	err := r.next(false, &t)
-	return t, err
-}
+func (r *Reader) ReadToken() (Token, error) { return r.next(false) }
 
 // readKey reads the next token of an object, which must be a key or the end
 // of the object: it returns the key's bytes and its slot in the shared-name
@@ -299,17 +295,17 @@ func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 	if r.mode != rdKey {
 		return nil, -1, false, errors.New("stream: a key read where no key can stand")
 	}
-	var t Token
-	if err := r.next(false, &t); err != nil {
+	t, err := r.next(false)
+	if err != nil {
 		return nil, -1, false, err
 	}
 	if t.Kind == KindEndObject {
 		return nil, -1, false, nil
 	}
-	return t.bytes, t.Slot, true, nil // in key mode, next returns keys and ends only
+	return t.Bytes(), t.Slot, true, nil // in key mode, next returns keys and ends only
 }
 
-// next reads the next token into *t, which it leaves unchanged on error.
+// next reads the next token.
 // With skip set, long strings, binary values and big numbers are checked
 // as they are when read, but not decoded or kept (their bytes are nil).
 //
@@ -324,10 +320,10 @@ func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 // (Callgrind Ir per loop, bench/cmd/tokenloop/callgrind.sh, with nextSlow
 // alone -> with this fast path: citm_catalog 12.65M -> 10.59M,
 // twitter 4.64M -> 4.37M, canada 31.24M -> 27.23M.)
-func (r *Reader) next(skip bool, t *Token) error {
+func (r *Reader) next(skip bool) (Token, error) {
 	p := r.pos
 	if !r.ready || p >= len(r.buf) {
-		return r.nextSlow(skip, t)
+		return r.nextSlow(skip)
 	}
 	b := r.buf[p]
 	switch rdFastClasses[r.mode&3][b] & 15 {
@@ -340,16 +336,14 @@ func (r *Reader) next(skip bool, t *Token) error {
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 1
 		r.mode = rdObjValue
-		t.setBytes(KindKey, i, true, r.names.bytes(i))
-		return nil
+		return keyToken(i, true, r.names.bytes(i)), nil
 	case rdcKey: // 0x80-0xF7: short name
 		r.tokOff = r.base + int64(p)
 		s, slot, err := r.readShortKey(b)
 		if err != nil {
-			return err
+			return Token{}, err
 		}
-		t.setBytes(KindKey, slot, false, s)
-		return nil
+		return keyToken(slot, false, s), nil
 	case rdcKeyLongRef: // 0x30-0x33: long name reference
 		if p+1 >= len(r.buf) {
 			break
@@ -361,13 +355,11 @@ func (r *Reader) next(skip bool, t *Token) error {
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 2
 		r.mode = rdObjValue
-		t.setBytes(KindKey, i, true, r.names.bytes(i))
-		return nil
+		return keyToken(i, true, r.names.bytes(i)), nil
 	case rdcEndObject:
 		r.tokOff = r.base + int64(p)
 		r.pop()
-		t.setNum(KindEndObject, 0)
-		return nil
+		return markToken(KindEndObject), nil
 	case rdcValueRef: // 0x01-0x1F: short shared-value reference
 		i := int(b) - 1
 		if i >= len(r.values.ents) { // the table is empty when values are off
@@ -376,29 +368,25 @@ func (r *Reader) next(skip bool, t *Token) error {
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 1
 		r.valueDone()
-		t.setBytes(KindString, i, true, r.values.bytes(i))
-		return nil
+		return stringToken(i, true, r.values.bytes(i)), nil
 	case rdcString: // 0x40-0xBF: short strings
 		r.tokOff = r.base + int64(p)
 		s, slot, err := r.readShortValue(b)
 		if err != nil {
-			return err
+			return Token{}, err
 		}
-		t.setBytes(KindString, slot, false, s)
-		return nil
+		return stringToken(slot, false, s), nil
 	case rdcSmallInt: // 0xC0-0xDF
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 1
 		r.valueDone()
 		z := uint32(b & 0x1F)
-		t.setNum(KindInt, uint64(int64(int32(z>>1)^-int32(z&1))))
-		return nil
+		return intToken(int64(int32(z>>1) ^ -int32(z&1))), nil
 	case rdcLiteral: // 0x21-0x23: null, false, true
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 1
 		r.valueDone()
-		t.setNum(KindNull+Kind(b-tokenNull), 0)
-		return nil
+		return markToken(KindNull + Kind(b-tokenNull)), nil
 	case rdcInt32:
 		if len(r.buf)-p < 9 {
 			break
@@ -410,8 +398,7 @@ func (r *Reader) next(skip bool, t *Token) error {
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 1 + n
 		r.valueDone()
-		t.setNum(KindInt, uint64(int64(int32(uint32(z)>>1)^-int32(uint32(z)&1))))
-		return nil
+		return intToken(int64(int32(uint32(z)>>1) ^ -int32(uint32(z)&1))), nil
 	case rdcInt64:
 		if len(r.buf)-p < 9 {
 			break
@@ -423,8 +410,7 @@ func (r *Reader) next(skip bool, t *Token) error {
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 1 + n
 		r.valueDone()
-		t.setNum(KindInt, (z>>1)^-(z&1))
-		return nil
+		return intToken(int64((z >> 1) ^ -(z & 1))), nil
 	case rdcFloat64:
 		if len(r.buf)-p < 11 {
 			break
@@ -433,8 +419,7 @@ func (r *Reader) next(skip bool, t *Token) error {
 		u := rdFloat64Bits((*[10]byte)(r.buf[p+1 : p+11]))
 		r.pos = p + 11
 		r.valueDone()
-		t.setNum(KindFloat64, u)
-		return nil
+		return floatToken(KindFloat64, u), nil
 	case rdcStartArray, rdcStartObject: // push, inline
 		d := r.depth
 		if d >= r.opts.MaxDepth || d>>6 >= len(r.objs) {
@@ -446,21 +431,18 @@ func (r *Reader) next(skip bool, t *Token) error {
 		if b == tokenStartObject {
 			r.objs[d>>6] |= 1 << (d & 63)
 			r.mode = rdKey
-			t.setNum(KindStartObject, 0)
-		} else {
-			r.objs[d>>6] &^= 1 << (d & 63)
-			r.mode = rdArray
-			t.setNum(KindStartArray, 0)
+			return markToken(KindStartObject), nil
 		}
-		return nil
+		r.objs[d>>6] &^= 1 << (d & 63)
+		r.mode = rdArray
+		return markToken(KindStartArray), nil
 	case rdcEndArray: // only in an array
 		r.tokOff = r.base + int64(p)
 		r.pop()
-		t.setNum(KindEndArray, 0)
-		return nil
+		return markToken(KindEndArray), nil
 	case rdcUnused:
 	}
-	return r.nextSlow(skip, t)
+	return r.nextSlow(skip)
 }
 
 // Token classes of next's fast path (rdFastClasses). rdcSlow, the zero
@@ -530,20 +512,18 @@ var rdFastClasses = func() (t [4][256]uint8) {
 // the input, refills a stream Reader's buffer, reads long strings, binary
 // values and big numbers, and reports every error.
 //
-// It is the only function besides next that builds Tokens: the decoders it
-// calls return plain values, and the token is stored in place, field by
-// field (see Token.set), never copied through a chain of calls. Headers in
-// the middle of the input are consumed here, in a loop, however many
-// there are.
-func (r *Reader) nextSlow(skip bool, t *Token) error {
+// It is the only function besides next that builds Tokens (with the
+// constructors of token.go): the decoders it calls return plain values.
+// Headers in the middle of the input are consumed here, in a loop, however
+// many there are.
+func (r *Reader) nextSlow(skip bool) (Token, error) {
 	if r.pending {
-		*t = r.takePending()
-		return nil
+		return r.takePending(), nil
 	}
 	for {
 		if !r.ready || r.pos >= len(r.buf) {
 			if err := r.prepare(); err != nil {
-				return err
+				return Token{}, err
 			}
 		}
 		b := r.buf[r.pos]
@@ -553,60 +533,60 @@ func (r *Reader) nextSlow(skip bool, t *Token) error {
 			case b >= keyShortASCII && b < tokenStartArray: // 0x80-0xF7: short name
 				s, slot, err := r.readShortKey(b)
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindKey, slot, false, s, 0, 0)
+				return keyToken(slot, false, s), nil
 			case b >= keyShortRef && b < keyShortASCII: // 0x40-0x7F: short name reference
 				i := int(b & 0x3F)
 				// Fast path; the table is empty when names are off.
 				if i < len(r.names.ents) {
 					r.pos++
 					r.mode = rdObjValue
-					return t.set(KindKey, i, true, r.names.bytes(i), 0, 0)
+					return keyToken(i, true, r.names.bytes(i)), nil
 				}
 				s, err := r.keyRef(i, 1)
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindKey, i, true, s, 0, 0)
+				return keyToken(i, true, s), nil
 			case b == tokenEndObject:
 				r.pop()
-				return t.set(KindEndObject, -1, false, nil, 0, 0)
+				return markToken(KindEndObject), nil
 			case b == keyEmpty:
 				r.pos++
 				r.mode = rdObjValue
-				return t.set(KindKey, -1, false, nil, 0, 0)
+				return keyToken(-1, false, nil), nil
 			case b >= keyLongRef && b < keyLong: // 0x30-0x33: long name reference
 				if !r.need(2) {
-					return r.truncated(r.off(r.pos), "a shared name reference")
+					return Token{}, r.truncated(r.off(r.pos), "a shared name reference")
 				}
 				i := int(b&3)<<8 | int(r.buf[r.pos+1])
 				s, err := r.keyRef(i, 2)
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindKey, i, true, s, 0, 0)
+				return keyToken(i, true, s), nil
 			case b == keyLong:
 				s, slot, err := r.readLongKey(skip)
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindKey, slot, false, s, 0, 0)
+				return keyToken(slot, false, s), nil
 			}
-			return r.syntaxErr(r.off(r.pos), "invalid type marker byte 0x%02X for expected key (or end of object)", b)
+			return Token{}, r.syntaxErr(r.off(r.pos), "invalid type marker byte 0x%02X for expected key (or end of object)", b)
 		}
 
 		switch b >> 5 {
 		case 0: // 0x00-0x1F: short shared-value reference
 			if b == 0 {
-				return r.invalidValueByte(b)
+				return Token{}, r.invalidValueByte(b)
 			}
 			i := int(b) - 1
 			s, err := r.valueRef(i, 1)
 			if err != nil {
-				return err
+				return Token{}, err
 			}
-			return t.set(KindString, i, true, s, 0, 0)
+			return stringToken(i, true, s), nil
 		case 1: // 0x20-0x3F: literals, numbers, header
 			k := KindNull
 			switch b {
@@ -620,113 +600,113 @@ func (r *Reader) nextSlow(skip bool, t *Token) error {
 			case tokenInt32:
 				v, err := r.readInt32()
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindInt, -1, false, nil, uint64(v), 0)
+				return intToken(v), nil
 			case tokenInt64:
 				v, err := r.readInt64()
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindInt, -1, false, nil, uint64(v), 0)
+				return intToken(v), nil
 			case tokenFloat32:
 				u, err := r.readFloat32()
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindFloat32, -1, false, nil, uint64(u), 0)
+				return floatToken(KindFloat32, uint64(u)), nil
 			case tokenFloat64:
 				u, err := r.readFloat64()
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindFloat64, -1, false, nil, u, 0)
+				return floatToken(KindFloat64, u), nil
 			case tokenBigInt:
 				v, err := r.readBigInt(skip)
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindBigInt, -1, false, v, 0, 0)
+				return bytesToken(KindBigInt, v), nil
 			case tokenBigDecimal:
 				v, scale, err := r.readBigDecimal(skip)
 				if err != nil {
-					return err
+					return Token{}, err
 				}
-				return t.set(KindBigDecimal, -1, false, v, 0, scale)
+				return bigDecimalToken(v, scale), nil
 			case headerByte0:
 				if err := r.midHeader(); err != nil {
-					return err
+					return Token{}, err
 				}
 				continue
 			default:
-				return r.invalidValueByte(b)
+				return Token{}, r.invalidValueByte(b)
 			}
 			r.pos++
 			r.valueDone()
-			return t.set(k, -1, false, nil, 0, 0)
+			return markToken(k), nil // the empty string has no bytes either
 		case 2, 3, 4, 5: // 0x40-0xBF: short strings
 			s, slot, err := r.readShortValue(b)
 			if err != nil {
-				return err
+				return Token{}, err
 			}
-			return t.set(KindString, slot, false, s, 0, 0)
+			return stringToken(slot, false, s), nil
 		case 6: // 0xC0-0xDF: small int
 			r.pos++
 			r.valueDone()
 			z := uint32(b & 0x1F)
-			return t.set(KindInt, -1, false, nil, uint64(int64(int32(z>>1)^-int32(z&1))), 0)
+			return intToken(int64(int32(z>>1) ^ -int32(z&1))), nil
 		}
 		// 0xE0-0xFF
 		switch b {
 		case tokenLongASCII, tokenLongUTF8:
 			s, err := r.readLongValue(skip)
 			if err != nil {
-				return err
+				return Token{}, err
 			}
-			return t.set(KindString, -1, false, s, 0, 0)
+			return stringToken(-1, false, s), nil
 		case tokenLongValRef, tokenLongValRef + 1, tokenLongValRef + 2, tokenLongValRef + 3:
 			if !r.need(2) {
-				return r.truncated(r.off(r.pos), "a shared string value reference")
+				return Token{}, r.truncated(r.off(r.pos), "a shared string value reference")
 			}
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
 			s, err := r.valueRef(i, 2)
 			if err != nil {
-				return err
+				return Token{}, err
 			}
-			return t.set(KindString, i, true, s, 0, 0)
+			return stringToken(i, true, s), nil
 		case tokenStartArray, tokenStartObject:
 			if err := r.push(b == tokenStartObject); err != nil {
-				return err
+				return Token{}, err
 			}
 			if b == tokenStartObject {
-				return t.set(KindStartObject, -1, false, nil, 0, 0)
+				return markToken(KindStartObject), nil
 			}
-			return t.set(KindStartArray, -1, false, nil, 0, 0)
+			return markToken(KindStartArray), nil
 		case tokenEndArray:
 			if r.mode != rdArray {
 				if r.depth == 0 {
-					return r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9) at the root level")
+					return Token{}, r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9) at the root level")
 				}
-				return r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9): expected a value for the key")
+				return Token{}, r.syntaxErr(r.off(r.pos), "unexpected end of array (0xF9): expected a value for the key")
 			}
 			r.pop()
-			return t.set(KindEndArray, -1, false, nil, 0, 0)
+			return markToken(KindEndArray), nil
 		case tokenBinary7Bit, tokenRawBinary:
 			v, err := r.readBinary(b == tokenBinary7Bit, skip)
 			if err != nil {
-				return err
+				return Token{}, err
 			}
-			return t.set(KindBinary, -1, false, v, 0, 0)
+			return bytesToken(KindBinary, v), nil
 		case tokenEndObject:
-			return r.syntaxErr(r.off(r.pos), "invalid type marker byte 0xFB in value mode (would be the end of an object in key mode)")
+			return Token{}, r.syntaxErr(r.off(r.pos), "invalid type marker byte 0xFB in value mode (would be the end of an object in key mode)")
 		case tokenEndOfData:
 			if r.depth != 0 {
-				return r.syntaxErr(r.off(r.pos), "end-of-content marker (0xFF) inside %s", r.containerName())
+				return Token{}, r.syntaxErr(r.off(r.pos), "end-of-content marker (0xFF) inside %s", r.containerName())
 			}
 			r.pos++
-			return t.set(KindEndOfDocument, -1, false, nil, 0, 0)
+			return markToken(KindEndOfDocument), nil
 		}
-		return r.invalidValueByte(b)
+		return Token{}, r.invalidValueByte(b)
 	}
 }
 
@@ -803,8 +783,7 @@ func (r *Reader) PeekKind() (Kind, error) {
 		}
 		if k == KindInvalid {
 			// The token is malformed: let ReadToken report it.
-			var t Token
-			err := r.next(false, &t)
+			_, err := r.next(false)
 			if err == nil {
 				err = r.syntaxErr(r.off(r.pos), "internal error: byte 0x%02X peeked as invalid", b)
 			}
@@ -836,14 +815,13 @@ func (r *Reader) SkipValue() error {
 	}
 	depth := r.Depth()
 	start := r.InputOffset()
-	var t Token
 	if k == KindKey {
-		if err := r.next(true, &t); err != nil {
+		if _, err := r.next(true); err != nil {
 			return err
 		}
 	}
 	for {
-		if err := r.next(true, &t); err != nil {
+		if _, err := r.next(true); err != nil {
 			if err == io.EOF {
 				// Cannot happen: PeekKind saw a token. Be safe anyway.
 				err = r.truncated(r.InputOffset(), "a skipped value")
@@ -1077,43 +1055,3 @@ var rdKeyKinds = func() (t [256]Kind) {
 	t[tokenEndObject] = KindEndObject
 	return t
 }()
-
-// set stores a token in *t field by field (a struct assignment through a
-// pointer would copy the whole Token with a bulk write barrier) and
-// returns nil, for next's returns. A nil slice is not stored over a nil
-// one: a pointer store into a heap Token costs a write barrier while the
-// garbage collector runs, and most tokens have no bytes.
-func (t *Token) set(k Kind, slot int, ref bool, b []byte, num uint64, scale int32) error {
-	t.Kind = k
-	t.Slot = slot
-	t.Ref = ref
-	if b != nil || t.bytes != nil {
-		t.bytes = b
-	}
-	t.num = num
-	t.scale = scale
-	return nil
-}
-
-// setBytes is set for a string or key token in next's fast path.
-func (t *Token) setBytes(k Kind, slot int, ref bool, b []byte) {
-	t.Kind = k
-	t.Ref = ref
-	t.scale = 0
-	t.Slot = slot
-	t.bytes = b
-	t.num = 0
-}
-
-// setNum is set for a token without bytes in next's fast path: a number,
-// a literal or a container's start or end (num 0).
-func (t *Token) setNum(k Kind, num uint64) {
-	t.Kind = k
-	t.Ref = false
-	t.scale = 0
-	t.Slot = -1
-	if t.bytes != nil {
-		t.bytes = nil
-	}
-	t.num = num
-}

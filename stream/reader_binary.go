@@ -89,7 +89,7 @@ func (r *Reader) ReadBinaryTo(w io.Writer) (int64, error) {
 	}
 	if r.pending { // read already (reader_unread.go)
 		t := r.takePending()
-		n, err := w.Write(t.bytes)
+		n, err := w.Write(t.Bytes())
 		return int64(n), err
 	}
 	at := r.off(r.pos)

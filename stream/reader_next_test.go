@@ -67,11 +67,10 @@ func rdCompareNext(t *testing.T, in []byte, o ReaderOptions) {
 	}
 	slow, _ := NewReader(in, o)
 	for i := 0; ; i++ {
-		var a, b Token
-		ea := fast.next(false, &a)
-		eb := slow.nextSlow(false, &b)
-		ga := fmt.Sprintf("%v %d %v %q %d %d | off %d tok %d depth %d | %v", a.Kind, a.Slot, a.Ref, a.bytes, a.num, a.scale, fast.InputOffset(), fast.TokenOffset(), fast.Depth(), ea)
-		gb := fmt.Sprintf("%v %d %v %q %d %d | off %d tok %d depth %d | %v", b.Kind, b.Slot, b.Ref, b.bytes, b.num, b.scale, slow.InputOffset(), slow.TokenOffset(), slow.Depth(), eb)
+		a, ea := fast.next(false)
+		b, eb := slow.nextSlow(false)
+		ga := fmt.Sprintf("%v %d %v %q %d | off %d tok %d depth %d | %v", a.Kind, a.Slot, a.Ref, a.Bytes(), a.v.n, fast.InputOffset(), fast.TokenOffset(), fast.Depth(), ea)
+		gb := fmt.Sprintf("%v %d %v %q %d | off %d tok %d depth %d | %v", b.Kind, b.Slot, b.Ref, b.Bytes(), b.v.n, slow.InputOffset(), slow.TokenOffset(), slow.Depth(), eb)
 		if ga != gb {
 			t.Fatalf("input % X, options %+v, token %d:\nnext:     %s\nnextSlow: %s", in, o, i, ga, gb)
 		}

@@ -79,6 +79,6 @@ func TestUnreadGolden(t *testing.T) {
 
 // sameToken reports whether a and b are the same token.
 func sameToken(a, b Token) bool {
-	return a.Kind == b.Kind && a.Ref == b.Ref && a.Slot == b.Slot && a.scale == b.scale &&
-		a.num == b.num && bytes.Equal(a.bytes, b.bytes)
+	return a.Kind == b.Kind && a.Ref == b.Ref && a.Slot == b.Slot && a.v.n == b.v.n &&
+		bytes.Equal(a.Bytes(), b.Bytes())
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"unsafe"
 )
 
 // Kind is the kind of a Smile token.
@@ -67,11 +68,6 @@ func (k Kind) IsScalar() bool { return k >= KindNull && k <= KindBinary }
 //
 // Bytes returned by a Token alias the Reader's input or internal buffer and
 // are valid only until the next call on the Reader that produced it.
-//
-// (Kind, Ref and scale share the first word, so that a Token is 48 bytes,
-// not 64: ReadToken zeroes and copies one per token. Callgrind Ir per loop,
-// bench/cmd/tokenloop/callgrind.sh: citm_catalog 13.07M -> 12.65M, twitter
-// 4.80M -> 4.64M, canada 32.35M -> 31.24M.)
 type Token struct {
 	Kind Kind
 
@@ -79,28 +75,102 @@ type Token struct {
 	// rather than written in full.
 	Ref bool
 
-	scale int32 // BigDecimal scale
-
 	// Slot is the index in the shared-name table (for KindKey) or the
 	// shared-value table (for KindString) that this token was stored in, or
 	// that it referenced; -1 when the token is not in a table.
 	Slot int
 
-	bytes []byte // string/key UTF-8, binary payload, big-number magnitude bytes
-	num   uint64 // integer (two's complement) or float bits
+	v tokenValue
 }
+
+// tokenValue is a Token's value: the bytes of a string, key, binary value
+// or big number as a pointer and a length, or the bits of an integer or
+// float in n with p nil. A BigDecimal's scale is the high half of n, its
+// magnitude's length the low half (lengths of big numbers fit 31 bits).
+//
+// (A pointer and a word rather than a slice, a number and a scale: a
+// struct of at most four fields and 32 bytes is one the compiler keeps in
+// registers, so next and ReadToken return a Token without a store and the
+// caller reads it without a copy, where the 48-byte Token went through
+// memory at every step. With next returning the Token rather than filling
+// *t, callgrind Ir per loop, bench/cmd/tokenloop/callgrind.sh:
+// citm_catalog 9.52M -> 8.11M, twitter 4.27M -> 3.74M, canada 23.93M ->
+// 19.98M.)
+type tokenValue struct {
+	_ [0]func() // Tokens are not comparable, as when they held a slice
+	p *byte
+	n uint64
+}
+
+// spanOf returns the tokenValue of the bytes s, which must have cap(s) ==
+// len(s), as every slice a Token returns has.
+func spanOf(s []byte) tokenValue {
+	return tokenValue{p: unsafe.SliceData(s), n: uint64(len(s))}
+}
+
+// bytes returns the slice of n bytes at v.p, or nil when v.p is nil.
+func (v tokenValue) bytes(n uint64) []byte {
+	if v.p == nil {
+		return nil
+	}
+	return unsafe.Slice(v.p, n)
+}
+
+// The constructors of Tokens, one per shape of token, for next and
+// nextSlow.
+
+// keyToken is a key, full (ref false) or a back-reference, in slot.
+func keyToken(slot int, ref bool, name []byte) Token {
+	return Token{Kind: KindKey, Ref: ref, Slot: slot, v: spanOf(name)}
+}
+
+// stringToken is a string value, full or a back-reference, in slot.
+func stringToken(slot int, ref bool, s []byte) Token {
+	return Token{Kind: KindString, Ref: ref, Slot: slot, v: spanOf(s)}
+}
+
+// intToken is a KindInt token.
+func intToken(v int64) Token {
+	return Token{Kind: KindInt, Slot: -1, v: tokenValue{n: uint64(v)}}
+}
+
+// floatToken is a KindFloat32 or KindFloat64 token with the float's bits.
+func floatToken(k Kind, bits uint64) Token {
+	return Token{Kind: k, Slot: -1, v: tokenValue{n: bits}}
+}
+
+// bytesToken is a KindBinary or KindBigInt token with its bytes.
+func bytesToken(k Kind, b []byte) Token {
+	return Token{Kind: k, Slot: -1, v: spanOf(b)}
+}
+
+// bigDecimalToken is a KindBigDecimal token.
+func bigDecimalToken(unscaled []byte, scale int32) Token {
+	v := spanOf(unscaled)
+	v.n |= uint64(uint32(scale)) << 32
+	return Token{Kind: KindBigDecimal, Slot: -1, v: v}
+}
+
+// markToken is a token without a value: a literal, the start or end of an
+// array or object, or an end-of-document marker.
+func markToken(k Kind) Token { return Token{Kind: k, Slot: -1} }
 
 // Bytes returns the UTF-8 bytes of a string or key token, or the decoded
 // payload of a binary token. The slice aliases the Reader's storage: copy it
 // to keep it past the next Reader call.
-func (t Token) Bytes() []byte { return t.bytes }
+func (t Token) Bytes() []byte {
+	if t.Kind == KindBigDecimal {
+		return t.BigIntBytes()
+	}
+	return t.v.bytes(t.v.n)
+}
 
 // String returns the text of a string or key token. It allocates a new
 // string; for other kinds it returns a description of the token.
 func (t Token) String() string {
 	switch t.Kind {
 	case KindString, KindKey:
-		return string(t.bytes)
+		return string(t.Bytes())
 	}
 	return "<" + t.Kind.String() + ">"
 }
@@ -109,10 +179,20 @@ func (t Token) String() string {
 func (t Token) Bool() bool { return t.Kind == KindTrue }
 
 // Int returns the value of a KindInt token.
-func (t Token) Int() int64 { return int64(t.num) }
+func (t Token) Int() int64 {
+	if t.v.p != nil {
+		return 0
+	}
+	return int64(t.v.n)
+}
 
 // Float32 returns the value of a KindFloat32 token, with its exact bits.
-func (t Token) Float32() float32 { return math.Float32frombits(uint32(t.num)) }
+func (t Token) Float32() float32 {
+	if t.v.p != nil {
+		return 0
+	}
+	return math.Float32frombits(uint32(t.v.n))
+}
 
 // Float64 returns the value of a KindFloat64 token, with its exact bits, or
 // of a KindFloat32 token widened to float64.
@@ -120,23 +200,35 @@ func (t Token) Float64() float64 {
 	if t.Kind == KindFloat32 {
 		return float64(t.Float32())
 	}
-	return math.Float64frombits(t.num)
+	if t.v.p != nil {
+		return 0
+	}
+	return math.Float64frombits(t.v.n)
 }
 
 // BigInt returns the value of a KindBigInt token, or the unscaled value of a
 // KindBigDecimal token, as a new big.Int. It allocates.
-func (t Token) BigInt() *big.Int { return twosComplementToBig(t.bytes) }
+func (t Token) BigInt() *big.Int { return twosComplementToBig(t.BigIntBytes()) }
 
 // BigIntBytes returns the minimal big-endian two's-complement bytes of a
 // KindBigInt token or of a KindBigDecimal token's unscaled value, as they
 // stood in the input (an empty slice means zero). The slice aliases the
 // Reader's storage.
-func (t Token) BigIntBytes() []byte { return t.bytes }
+func (t Token) BigIntBytes() []byte {
+	n := t.v.n
+	if t.Kind == KindBigDecimal {
+		n = uint64(uint32(n))
+	}
+	return t.v.bytes(n)
+}
 
 // BigDecimal returns the unscaled value and the scale of a KindBigDecimal
 // token: its value is unscaled × 10^(−scale). It allocates.
 func (t Token) BigDecimal() (unscaled *big.Int, scale int32) {
-	return twosComplementToBig(t.bytes), t.scale
+	if t.Kind != KindBigDecimal {
+		return twosComplementToBig(t.BigIntBytes()), 0
+	}
+	return twosComplementToBig(t.BigIntBytes()), int32(t.v.n >> 32)
 }
 
 // twosComplementToBig converts big-endian two's-complement bytes to a

@@ -27,19 +27,19 @@ func (w *Writer) WriteToken(t Token) error {
 	case KindInt:
 		return w.WriteInt(t.Int())
 	case KindBigInt:
-		return w.writeBigBytes(KindBigInt, t.bytes, 0)
+		return w.writeBigBytes(KindBigInt, t.BigIntBytes(), 0)
 	case KindFloat32:
 		return w.WriteFloat32(t.Float32())
 	case KindFloat64:
 		return w.WriteFloat64(t.Float64())
 	case KindBigDecimal:
-		return w.writeBigBytes(KindBigDecimal, t.bytes, t.scale)
+		return w.writeBigBytes(KindBigDecimal, t.BigIntBytes(), int32(t.v.n>>32))
 	case KindString:
-		return w.writeString(bytesString(t.bytes))
+		return w.writeString(bytesString(t.Bytes()))
 	case KindBinary:
-		return w.WriteBinary(t.bytes)
+		return w.WriteBinary(t.Bytes())
 	case KindKey:
-		return w.writeKey(bytesString(t.bytes))
+		return w.writeKey(bytesString(t.Bytes()))
 	case KindStartObject:
 		return w.WriteStartObject()
 	case KindEndObject:
