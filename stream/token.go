@@ -169,8 +169,8 @@ func (t Token) Bytes() []byte {
 // string; for other kinds it returns a description of the token.
 func (t Token) String() string {
 	switch t.Kind {
-	case KindString, KindKey:
-		return string(t.Bytes())
+	case KindString, KindKey: // p is nil only when n is 0
+		return string(unsafe.Slice(t.v.p, t.v.n))
 	}
 	return "<" + t.Kind.String() + ">"
 }
