@@ -1,0 +1,47 @@
+#!/bin/sh
+# callgrind.sh prints the instructions (callgrind Ir) per operation of
+# go-smile in this module's benchmarks, one line per argument:
+#
+#   bash bench/callgrind.sh Unmarshal/twitter Marshal/canada ...
+#
+# An argument is <benchmark>/<data set> of peers_test.go (the smile codec).
+# Each is run under valgrind twice, with -benchtime 200x and 400x, and the
+# figure is (Ir of 400x - Ir of 200x) / 200, so that the setup (reading the
+# data set, the round-trip check) cancels out. GOGC=off and GOMAXPROCS=1
+# keep the runtime's share steady; machine load does not change the counts.
+# The second figure counts only the instructions of go-smile's own functions
+# (self cost, the runtime's excluded): steadier where a change does not
+# touch allocation.
+# BIN=path runs a test binary built before (go test -c) instead of building
+# this tree's, to compare two trees.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+bin=${BIN:-}
+if [ -z "$bin" ]; then
+	bin=$out/bench.test
+	(cd "$here" && go test -c -o "$bin" .)
+fi
+ir() { # ir BENCH SET N
+	(cd "$here" && GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+		--callgrind-out-file="$out/cg" "$bin" -test.run '^$' \
+		-test.bench "^Benchmark$1\$/^$2\$/^smile\$" -test.benchtime "$3x" >"$out/log" 2>"$out/err") ||
+		{ cat "$out/log" "$out/err" >&2; exit 1; }
+	# awk's numbers are floats (mawk prints no integer past 2^31): the
+	# arithmetic is the shell's.
+	callgrind_annotate --threshold=100 --auto=no "$out/cg" | awk '
+		/PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
+		/:github\.com\/go-smile\/smile[.\/]/ && !/smile\/bench/ { gsub(",", "", $1); print $1 }
+		END { print "total", total }' >"$out/ir"
+	own=0
+	while read -r n rest; do
+		[ "$n" = total ] && total=$rest || own=$((own + n))
+	done <"$out/ir"
+	echo "$total $own"
+}
+for arg in "$@"; do
+	b=${arg%%/*} set=${arg#*/}
+	set -- $(ir "$b" "$set" 200) $(ir "$b" "$set" 400)
+	echo "$arg $(( ($3 - $1) / 200 )) Ir/op, go-smile's own $(( ($4 - $2) / 200 )) Ir/op"
+done
