@@ -68,8 +68,20 @@ func New(t reflect.Type) unsafe.Pointer { return reflect2.Type2(t).UnsafeNew() }
 // map, channel or func value.
 func Deref(p unsafe.Pointer) unsafe.Pointer { return *(*unsafe.Pointer)(p) }
 
+// SetPointer stores q at p, which must point to a pointer, map, channel or
+// func value (q nil or of the same type): the store Deref reads, with the
+// write barrier the garbage collector needs.
+func SetPointer(p, q unsafe.Pointer) { *(*unsafe.Pointer)(p) = q }
+
 // Add returns p+off; p must point into a value that extends past off.
 func Add(p unsafe.Pointer, off uintptr) unsafe.Pointer { return unsafe.Add(p, off) }
+
+// AnySize and StringSize are the sizes of an interface value and of a
+// string header, for the memory budget.
+const (
+	AnySize    = int(unsafe.Sizeof(any(nil)))
+	StringSize = int(unsafe.Sizeof(""))
+)
 
 // Type holds what the helpers need to know about one Go type. Build it
 // once per type, with TypeOf, when a codec is built, never on a hot path.

@@ -176,3 +176,51 @@ func TestInterfaces(t *testing.T) {
 		t.Fatal("Unpack")
 	}
 }
+
+func TestPointerWords(t *testing.T) {
+	x := 3
+	var px *int
+	SetPointer(unsafe.Pointer(&px), unsafe.Pointer(&x))
+	if px != &x || Deref(unsafe.Pointer(&px)) != unsafe.Pointer(&x) {
+		t.Fatal("SetPointer/Deref of a pointer")
+	}
+	m := map[string]int{"a": 1}
+	SetPointer(unsafe.Pointer(&m), nil)
+	if m != nil || Deref(unsafe.Pointer(&m)) != nil {
+		t.Fatal("SetPointer of a map to nil")
+	}
+	a := [3]int64{1, 2, 3}
+	if p := Add(unsafe.Pointer(&a), 16); p != unsafe.Pointer(&a[2]) {
+		t.Fatal("Add")
+	}
+}
+
+func TestViews(t *testing.T) {
+	a := [3]float64{1, 2, 3}
+	s := Slice(&a[0], 3)
+	if len(s) != 3 || cap(s) != 3 || &s[0] != &a[0] || s[2] != 3 {
+		t.Fatalf("Slice: %v", s)
+	}
+	b := []byte("abcdef")
+	str := String(b[1:4])
+	if str != "bcd" {
+		t.Fatalf("String: %q", str)
+	}
+	b[1] = 'X' // str aliases b
+	if str != "Xcd" {
+		t.Fatalf("String does not alias: %q", str)
+	}
+	if String(nil) != "" || String(b[:0]) != "" {
+		t.Fatal("String of no bytes")
+	}
+	other := string(b[1:4])
+	if !SameString(str, str[:3]) || SameString(str, other) || SameString(str, str[:2]) || SameString(str, str[1:]) {
+		t.Fatal("SameString")
+	}
+}
+
+func TestSizes(t *testing.T) {
+	if AnySize != int(reflect.TypeFor[any]().Size()) || StringSize != int(reflect.TypeFor[string]().Size()) {
+		t.Fatalf("AnySize %d, StringSize %d", AnySize, StringSize)
+	}
+}

@@ -93,3 +93,9 @@ func Bytes(p unsafe.Pointer, n int) []byte {
 	}
 	return unsafe.Slice((*byte)(p), n)
 }
+
+// Slice returns the n values of type T starting at p as a slice aliasing
+// them (unsafe.Slice): p must point to n consecutive T, such as the
+// elements of a slice or array of T, and the slice must not be kept past
+// their life.
+func Slice[T any](p *T, n int) []T { return unsafe.Slice(p, n) }
