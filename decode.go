@@ -175,18 +175,17 @@ func newPtrDecoder(t reflect.Type) decoderFunc {
 	dec := typeDecoder(t.Elem())
 	size := typedCharge(max(int(t.Elem().Size()), 8))
 	return func(d *decodeState, p unsafe.Pointer) error {
-		pp := (*unsafe.Pointer)(p)
 		if d.tok.Kind == stream.KindNull {
-			*pp = nil
+			rt.SetPointer(p, nil)
 			return nil
 		}
-		if *pp == nil {
+		if rt.Deref(p) == nil {
 			if err := d.charge(size); err != nil {
 				return err
 			}
-			*pp = elem.New()
+			rt.SetPointer(p, elem.New())
 		}
-		return dec(d, *pp)
+		return dec(d, rt.Deref(p))
 	}
 }
 

@@ -85,7 +85,7 @@ func (d *decodeState) strAny() any {
 	// elsewhere).
 	if slot < len(d.valAnys) {
 		if v := d.valAnys[slot]; v != nil {
-			if bs := *(*string)(rt.DataOf(v)); unsafe.StringData(bs) == unsafe.StringData(s) && len(bs) == len(s) {
+			if bs := *(*string)(rt.DataOf(v)); rt.SameString(bs, s) {
 				return v
 			}
 		}
@@ -94,7 +94,7 @@ func (d *decodeState) strAny() any {
 	} else {
 		d.valAnys = append(d.valAnys[:cap(d.valAnys)], make([]any, len(d.vals)-cap(d.valAnys))...)
 		d.valAnys = d.valAnys[:cap(d.valAnys)]
-		d.note(cap(d.valAnys) * int(unsafe.Sizeof(any(nil))))
+		d.note(cap(d.valAnys) * rt.AnySize)
 	}
 	v := d.strs.box(s, &d.used)
 	d.valAnys[slot] = v
@@ -150,7 +150,7 @@ func (d *decodeState) numberAny() (any, error) {
 // chargeBig charges the current BigInteger or BigDecimal token: its bytes
 // and the big.Int that holds them.
 func (d *decodeState) chargeBig() error {
-	return d.charge(len(d.tok.Bytes()) + int(unsafe.Sizeof(big.Int{})) + 16)
+	return d.charge(len(d.tok.Bytes()) + int(reflect.TypeFor[big.Int]().Size()) + 16)
 }
 
 // numberText returns the exact text of the current number token.
@@ -204,7 +204,7 @@ func (d *decodeState) objectInto(m map[string]any) error {
 }
 
 // mapAnySlot is the size of an entry of a map[string]any.
-const mapAnySlot = int(unsafe.Sizeof("") + unsafe.Sizeof(any(nil)))
+const mapAnySlot = rt.StringSize + rt.AnySize
 
 // mapAnyBytes returns the bytes to charge for a map[string]any made for n
 // entries: mapBytes, plus, for a map of one group (n <= 8), the
@@ -323,7 +323,7 @@ func (d *decodeState) arrayAny() (any, error) {
 		return emptyArray, nil
 	}
 	if n > maxCarved {
-		if err := d.charge(n * int(unsafe.Sizeof(any(nil)))); err != nil {
+		if err := d.charge(n * rt.AnySize); err != nil {
 			return nil, err
 		}
 	}

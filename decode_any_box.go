@@ -1,7 +1,7 @@
 package smile
 
 import (
-	"unsafe"
+	"reflect"
 
 	"github.com/go-smile/smile/internal/rt"
 )
@@ -34,7 +34,7 @@ type boxes[T any] struct {
 // bytes charged for the document (see decode_budget.go).
 func (b *boxes[T]) box(v T, used *int64) any {
 	if len(b.buf) == cap(b.buf) {
-		size := int(unsafe.Sizeof(v))
+		size := int(reflect.TypeFor[T]().Size())
 		n := nextChunk(cap(b.buf) * size)
 		b.buf = make([]T, 0, n/size)
 		b.typ = rt.BoxTypeOf[T]()
@@ -45,7 +45,7 @@ func (b *boxes[T]) box(v T, used *int64) any {
 }
 
 // maxCarved is the length of the longest []any carved from a chunk.
-const maxCarved = boxChunk / int(unsafe.Sizeof(any(nil))) / 4
+const maxCarved = boxChunk / rt.AnySize / 4
 
 // anySlice returns a new []any of length and capacity n, 0 < n. Short ones
 // are carved from a shared chunk, as boxes does: with the capacity set to
@@ -56,7 +56,7 @@ func (d *decodeState) anySlice(n int) []any {
 		return make([]any, n)
 	}
 	if cap(d.anys)-len(d.anys) < n {
-		const size = int(unsafe.Sizeof(any(nil)))
+		const size = rt.AnySize
 		c := max(nextChunk(cap(d.anys)*size)/size, n)
 		d.note(c * size)
 		d.anys = make([]any, 0, c)

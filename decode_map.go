@@ -78,7 +78,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 	if keyDec == nil {
 		return func(d *decodeState, p unsafe.Pointer) error {
 			if d.tok.Kind == stream.KindNull {
-				*(*unsafe.Pointer)(p) = nil
+				rt.SetPointer(p, nil)
 				return nil
 			}
 			return d.typeError(t)
@@ -100,7 +100,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 		switch d.tok.Kind {
 		case stream.KindStartObject:
 		case stream.KindNull:
-			*(*unsafe.Pointer)(p) = nil
+			rt.SetPointer(p, nil)
 			return nil
 		default:
 			return d.typeError(t)
@@ -220,7 +220,7 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 					return err
 				}
 			}
-			if g := mapGrowth(n, 2*int(unsafe.Sizeof(""))); g > 0 {
+			if g := mapGrowth(n, 2*rt.StringSize); g > 0 {
 				if err := d.charge(g); err != nil {
 					return err
 				}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -329,7 +330,7 @@ func byteArrayDecoder(t reflect.Type) decoderFunc {
 			if len(b) != n {
 				return d.typeErrorErr(t, binaryLengthError(len(b), n))
 			}
-			copy(unsafe.Slice((*byte)(p), n), b)
+			copy(rt.Bytes(p, n), b)
 		case stream.KindNull:
 		case stream.KindStartArray:
 			return arr(d, p)
@@ -424,7 +425,7 @@ func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
 	case scalarPointer:
 		ok := export.TryNull(d.r)
 		if ok {
-			*(*unsafe.Pointer)(p) = nil
+			rt.SetPointer(p, nil)
 		}
 		return ok, nil
 	}
@@ -464,7 +465,7 @@ func (d *decodeState) storeScalar(k scalarKind, p unsafe.Pointer) bool {
 		}
 	case scalarPointer:
 		if d.tok.Kind == stream.KindNull {
-			*(*unsafe.Pointer)(p) = nil
+			rt.SetPointer(p, nil)
 			return true
 		}
 	}

@@ -125,7 +125,7 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 	for i := 0; ; {
 		// Scalars are read without a token (see readScalar).
 		for ; sd.kind != scalarNone && i < sd.stageLen && i < d.maxLen(); i++ {
-			if ok, err := d.readScalar(sd.kind, unsafe.Add(stage, i*sd.esz)); err != nil {
+			if ok, err := d.readScalar(sd.kind, rt.Add(stage, uintptr(i*sd.esz))); err != nil {
 				return err
 			} else if !ok {
 				break
@@ -150,7 +150,7 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 			return d.containerLimit(i + 1)
 		}
 		d.setIndex(i)
-		if err := d.elem(sd, unsafe.Add(stage, i*sd.esz)); err != nil {
+		if err := d.elem(sd, rt.Add(stage, uintptr(i*sd.esz))); err != nil {
 			return err
 		}
 		i++
@@ -203,7 +203,7 @@ func (d *decodeState) scratchElems(sd *sliceDec, sp, stage unsafe.Pointer) error
 		}
 		sd.st.SetLen(sp, n)
 		for i := range n {
-			sd.st.Elem.Copy(sd.st.Index(sp, i), unsafe.Add(stage, i*sd.esz))
+			sd.st.Elem.Copy(sd.st.Index(sp, i), rt.Add(stage, uintptr(i*sd.esz)))
 		}
 	}
 	if err := d.sliceElems(sd, sp, n); err != nil {

@@ -9,19 +9,20 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
 )
 
 // pathSeg is one step of the path from the root to the value being
 // decoded: an array index (idx >= 0) or an object member (idx < 0), named
 // for a struct member by the struct's field number field (fields points
-// to the first of them) and by name otherwise. The fields of a step are set as the
+// to the struct decoder's fields, one word to store) and by name otherwise. The fields of a step are set as the
 // decoders need them, so that moving to the next element or struct field
 // stores an integer, not a string.
 type pathSeg struct {
 	idx    int
-	field  int       // with fields: the struct field, or -1 for name
-	fields *decField // the struct's first field, for a struct member
+	field  int         // with fields: the struct field, or -1 for name
+	fields *[]decField // the struct's fields, for a struct member
 	name   string
 }
 
@@ -370,7 +371,7 @@ func (d *decodeState) pathString() string {
 			b.WriteByte('.')
 		}
 		if s.fields != nil && s.field >= 0 {
-			b.WriteString(unsafe.Slice(s.fields, s.field+1)[s.field].name)
+			b.WriteString((*s.fields)[s.field].name)
 		} else {
 			b.WriteString(s.name)
 		}
@@ -409,9 +410,9 @@ func (d *decodeState) pushKey(name string) {
 	s.fields = nil
 	s.name = name
 }
-func (d *decodeState) pushStruct(fields []decField) {
+func (d *decodeState) pushStruct(fields *[]decField) {
 	s := d.push(-1)
-	s.fields = unsafe.SliceData(fields)
+	s.fields = fields
 	s.field = -1
 }
 func (d *decodeState) pushIndex(i int) { d.push(i) }
@@ -477,7 +478,7 @@ func (d *decodeState) slotString(cache *[]string, slot int, b []byte) string {
 		} else {
 			c = append(c[:cap(c)], make([]string, slot+1-cap(c))...)
 			c = c[:cap(c)]
-			d.note(cap(c) * int(unsafe.Sizeof("")))
+			d.note(cap(c) * rt.StringSize)
 		}
 		*cache = c
 	} else {
@@ -511,7 +512,7 @@ func (d *decodeState) newString(b []byte) string {
 	}
 	i := len(d.arena)
 	d.arena = append(d.arena, b...)
-	return unsafe.String(&d.arena[i], n)
+	return rt.String(d.arena[i : i+n : i+n])
 }
 
 // replaceInvalidUTF8 returns b with each byte that is not part of valid

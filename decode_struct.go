@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -77,12 +78,7 @@ func (sd *structDec) lookup(d *decodeState, kb []byte, hint int) int {
 }
 
 // unsafeString views b as a string for a lookup that does not keep it.
-func unsafeString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
+func unsafeString(b []byte) string { return rt.String(b) }
 
 func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	switch d.tok.Kind {
@@ -93,7 +89,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		return d.typeError(sd.t)
 	}
 	n, hint := 0, 0
-	d.pushStruct(sd.fields)
+	d.pushStruct(&sd.fields)
 	for {
 		// Keys usually come in field order, so the next field's name is
 		// matched in the input as it stands (see ReadTaggedKey).
@@ -131,7 +127,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		hint = i + 1
 		f := &sd.fields[i]
 		d.setField(i)
-		fp := unsafe.Add(p, f.offset)
+		fp := rt.Add(p, f.offset)
 		if len(f.hops) > 0 {
 			var err error
 			if fp, err = d.fieldPtr(p, f); err != nil {
@@ -171,7 +167,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 			}
 		case scalarPointer:
 			if export.TryNull(d.r) {
-				*(*unsafe.Pointer)(fp) = nil
+				rt.SetPointer(fp, nil)
 				continue
 			}
 		}
@@ -195,16 +191,16 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, error) {
 	for i := range f.hops {
 		h := &f.hops[i]
-		pp := (*unsafe.Pointer)(unsafe.Add(p, h.offset))
-		if *pp == nil {
+		pp := rt.Add(p, h.offset)
+		if rt.Deref(pp) == nil {
 			if !h.exported {
 				return nil, fmt.Errorf("smile: cannot set embedded pointer to unexported struct %v (field %s at offset %d)", h.elem.Type(), d.pathString(), d.offset())
 			}
-			*pp = h.elem.New()
+			rt.SetPointer(pp, h.elem.New())
 		}
-		p = *pp
+		p = rt.Deref(pp)
 	}
-	return unsafe.Add(p, f.offset), nil
+	return rt.Add(p, f.offset), nil
 }
 
 // A struct decoder remembers which of its fields a shared name names in

@@ -217,7 +217,7 @@ func encodeMapUnsorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encod
 		s, inArena, err := keyOf(e, kp)
 		if err == nil {
 			if inArena {
-				s = unsafe.String(unsafe.SliceData(e.keyArena[arena:]), len(e.keyArena)-arena)
+				s = rt.String(e.keyArena[arena:])
 			}
 			err = e.writeKey(s)
 		}
@@ -264,7 +264,7 @@ func encodeMapSorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoder
 	// are, in the old array.
 	for i := range entries {
 		if en := &entries[i]; en.inArena {
-			en.key = unsafe.String(unsafe.SliceData(e.keyArena[en.off:]), en.end-en.off)
+			en.key = rt.String(e.keyArena[en.off:en.end])
 		}
 	}
 	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.key, b.key) })

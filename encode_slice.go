@@ -81,11 +81,11 @@ func newArrayEncoder(t reflect.Type, addr bool) encoderFunc {
 	switch plainKind(t.Elem()) { // as newElemsEncoder, one call shorter
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer) error {
-			return export.WriteFloat64Array(e.w, unsafe.Slice((*float64)(p), n))
+			return export.WriteFloat64Array(e.w, rt.Slice((*float64)(p), n))
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer) error {
-			return export.WriteIntArray(e.w, unsafe.Slice((*int64)(p), n))
+			return export.WriteIntArray(e.w, rt.Slice((*int64)(p), n))
 		}
 	}
 	elems := newElemsEncoder(t.Elem(), addr)
@@ -104,15 +104,15 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 	switch plainKind(t) {
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer, n int) error {
-			return export.WriteFloat64Array(e.w, unsafe.Slice((*float64)(p), n))
+			return export.WriteFloat64Array(e.w, rt.Slice((*float64)(p), n))
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer, n int) error {
-			return export.WriteIntArray(e.w, unsafe.Slice((*int64)(p), n))
+			return export.WriteIntArray(e.w, rt.Slice((*int64)(p), n))
 		}
 	case reflect.String:
 		return func(e *encodeState, p unsafe.Pointer, n int) error {
-			return encodeStrings(e, unsafe.Slice((*string)(p), n))
+			return encodeStrings(e, rt.Slice((*string)(p), n))
 		}
 	}
 	if encodesPointee(t) {
@@ -128,7 +128,7 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 			return err
 		}
 		for i := 0; i < n; i++ {
-			if err := elem(e, unsafe.Add(p, uintptr(i)*size)); err != nil {
+			if err := elem(e, rt.Add(p, uintptr(i)*size)); err != nil {
 				return withIndex(err, i)
 			}
 		}
@@ -151,14 +151,14 @@ func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
 	switch plainKind(t.Elem()) {
 	case reflect.Float64:
 		return func(e *encodeState, p unsafe.Pointer, count int) error {
-			return export.WriteFloat64Arrays(e.w, unsafe.Slice((*float64)(p), count*n), n)
+			return export.WriteFloat64Arrays(e.w, rt.Slice((*float64)(p), count*n), n)
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer, count int) error {
 			if err := e.w.WriteStartArray(); err != nil {
 				return err
 			}
-			all := unsafe.Slice((*int64)(p), count*n)
+			all := rt.Slice((*int64)(p), count*n)
 			for i := 0; i < len(all); i += n {
 				if err := export.WriteIntArray(e.w, all[i:i+n]); err != nil {
 					return err
@@ -181,7 +181,7 @@ func newPointeesEncoder(t reflect.Type) elemsEncoder {
 		if err := e.w.WriteStartArray(); err != nil {
 			return err
 		}
-		for i, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
+		for i, q := range rt.Slice((*unsafe.Pointer)(p), n) {
 			var err error
 			if q != nil && e.ptrLevel < startDetectingCyclesAfter {
 				e.ptrLevel++ // encodePointee, inlined

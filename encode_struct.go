@@ -73,7 +73,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 			return err
 		}
 		for _, f := range fields {
-			fp := unsafe.Add(p, f.offset)
+			fp := rt.Add(p, f.offset)
 			if f.indirect {
 				if f.cond {
 					if fp = f.pointer(p); fp == nil {
@@ -81,7 +81,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 					}
 				}
 				if f.deref {
-					if fp = *(*unsafe.Pointer)(fp); fp == nil {
+					if fp = rt.Deref(fp); fp == nil {
 						if err := export.WriteNullField(w, &f.key); err != nil {
 							return err
 						}
@@ -136,7 +136,7 @@ func (f *encField) pointer(p unsafe.Pointer) unsafe.Pointer {
 			return nil
 		}
 	}
-	p = unsafe.Add(p, f.offset)
+	p = rt.Add(p, f.offset)
 	if f.isEmpty != nil && f.isEmpty(p) || f.isZero != nil && f.isZero(p) {
 		return nil
 	}
@@ -204,10 +204,12 @@ func emptyFunc(t reflect.Type) func(unsafe.Pointer) bool {
 	case reflect.String:
 		return func(p unsafe.Pointer) bool { return len(*(*string)(p)) == 0 }
 	case reflect.Slice:
-		return func(p unsafe.Pointer) bool { return (*sliceHeader)(p).len == 0 }
-	case reflect.Pointer, reflect.Interface, reflect.Chan, reflect.Func, reflect.UnsafePointer:
-		// The first word of an interface is its type; nil when it is nil.
-		return func(p unsafe.Pointer) bool { return *(*unsafe.Pointer)(p) == nil }
+		st := rt.NewSliceType(t)
+		return func(p unsafe.Pointer) bool { return st.Len(p) == 0 }
+	case reflect.Interface:
+		return rt.IfaceIsNil
+	case reflect.Pointer, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return func(p unsafe.Pointer) bool { return rt.Deref(p) == nil }
 	case reflect.Map:
 		mt := rt.NewMapType(t)
 		return func(p unsafe.Pointer) bool { return mt.IsNil(p) || mt.Len(p) == 0 }
@@ -216,13 +218,6 @@ func emptyFunc(t reflect.Type) func(unsafe.Pointer) bool {
 		return func(unsafe.Pointer) bool { return n == 0 }
 	}
 	return nil // structs and complex numbers are never empty
-}
-
-// sliceHeader is the layout of a slice value.
-type sliceHeader struct {
-	data unsafe.Pointer
-	len  int
-	cap  int
 }
 
 // zeroFunc returns the omitzero test of t, as encoding/json's: the IsZero
@@ -255,11 +250,14 @@ func zeroFunc(t reflect.Type, addr bool) func(unsafe.Pointer) bool {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64, // -0 is zero, as for reflect.Value.IsZero
 		reflect.String, reflect.Slice, reflect.Pointer, reflect.Interface, reflect.Map:
-		if f := emptyFunc(t); f != nil && t.Kind() != reflect.Slice && t.Kind() != reflect.Map {
-			return f
-		}
 		// A nil slice or map is zero; an empty non-nil one is not.
-		return func(p unsafe.Pointer) bool { return *(*unsafe.Pointer)(p) == nil }
+		switch t.Kind() {
+		case reflect.Slice:
+			return rt.NewSliceType(t).IsNil
+		case reflect.Map:
+			return rt.NewMapType(t).IsNil
+		}
+		return emptyFunc(t)
 	}
 	return func(p unsafe.Pointer) bool { return rtt.ReflectValue(p).IsZero() }
 }

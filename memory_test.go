@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"sort"
 	"testing"
-	"unsafe"
 )
 
 // Memory: decoding a hostile input allocates at most
@@ -132,7 +132,7 @@ func memDests() []memDest {
 		{"[][]byte", into(func() any { return new([][]byte) }), 0},
 		{"[]Number", into(func() any { return new([]Number) }), 0},
 		{"[][3]int64", into(func() any { return new([][3]int64) }), 0}, // elements of typedElemCharge bytes
-		{"[]hstNested", into(func() any { return new([]hstNested) }), unsafe.Sizeof(hstNested{})},
+		{"[]hstNested", into(func() any { return new([]hstNested) }), reflect.TypeFor[hstNested]().Size()},
 		{"AnyNumbersAsNumber", func(data []byte) error {
 			m, _ := DecOptions{AnyNumbers: AnyNumbersAsNumber}.DecMode()
 			var v any

@@ -1,6 +1,6 @@
 package smile
 
-import "unsafe"
+import "reflect"
 
 // stack is a stack of values kept in chunks that never move: holding n
 // values takes n slots, where a slice grown by doubling takes up to 4n
@@ -35,8 +35,7 @@ func (s *stack[T]) newChunk() bool {
 
 // chunkBytes returns the size of a chunk.
 func (s *stack[T]) chunkBytes() int {
-	var v T
-	return stackChunk * int(unsafe.Sizeof(v))
+	return stackChunk * int(reflect.TypeFor[T]().Size())
 }
 
 // push adds v on top.

@@ -172,19 +172,18 @@ func quotedDecoder(t reflect.Type, plain decoderFunc) decoderFunc {
 		text := d.tok.Bytes()
 		if string(text) == "null" {
 			if isPtr {
-				*(*unsafe.Pointer)(p) = nil
+				rt.SetPointer(p, nil)
 			}
 			return nil
 		}
 		if isPtr {
-			pp := (*unsafe.Pointer)(p)
-			if *pp == nil {
+			if rt.Deref(p) == nil {
 				if err := d.charge(max(int(bt.Size()), 8)); err != nil {
 					return err
 				}
-				*pp = elem.New()
+				rt.SetPointer(p, elem.New())
 			}
-			p = *pp
+			p = rt.Deref(p)
 		}
 		if err := storeQuoted(reflect.NewAt(bt, p).Elem(), text); err != nil {
 			return d.typeErrorErr(t, err)

@@ -268,7 +268,7 @@ func TestTypeFieldsOffsets(t *testing.T) {
 			fv, err := rv.FieldByIndexErr(f.index)
 			require.NoError(t, err, f.name)
 			got := f.fieldPtr(rv.Addr().UnsafePointer())
-			require.Equal(t, unsafe.Pointer(fv.UnsafeAddr()), got, "%T.%s", v, f.name)
+			require.Equal(t, fv.Addr().UnsafePointer(), got, "%T.%s", v, f.name)
 			require.Equal(t, fv.Type(), f.typ, f.name)
 		}
 	}

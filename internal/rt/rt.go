@@ -1,15 +1,23 @@
 // Package rt is the only place where package smile touches
 // github.com/modern-go/reflect2 and the runtime's value layout. Codecs work
 // on unsafe.Pointers to Go values; the helpers here read and build those
-// values: type keys, allocation, slices, maps, interfaces and struct field
-// offsets.
+// values: type keys, allocation, pointer words, slices, maps, strings,
+// interfaces and struct field offsets. Package smile holds unsafe.Pointers
+// only as opaque values and uses no other name of package unsafe
+// (TestUnsafeOnlyInRT checks it): every Add, Slice, String or Sizeof is
+// one of the small helpers here, each of which the compiler inlines.
 //
-// Only reflect2's safe subset is used (see the project's notes on reflect2
-// for Go 1.26): TypeOf/Type2, RType, UnsafeNew, StructType.Field(i), the
-// Unsafe* slice and map methods and the interface helpers. FieldByName and
+// reflect2 (v1.0.2, unmaintained since 2021) reaches the runtime through
+// //go:linkname to runtime and reflect functions that Go keeps for it
+// (go.dev/issue/67401); the tests of this package exercise every helper,
+// and CI runs them under -race and GOARCH=386. Only reflect2's safe subset
+// is used: TypeOf/Type2, RType, UnsafeNew, StructType.Field(i), the Unsafe*
+// slice and map methods and the interface helpers. FieldByName and
 // FieldByIndex are never used, because they report the offset of a promoted
 // field relative to the embedded struct instead of the outer one;
-// UnsafeCastString, NoEscape and TypeByName are never used either.
+// UnsafeCastString (built on the deprecated reflect.StringHeader), NoEscape
+// (hides a pointer from escape analysis) and TypeByName (misses types the
+// linker dropped) are never used either.
 //
 // Every function documents what its pointer arguments must point to. The
 // callers guarantee the types: nothing here checks them.
