@@ -5,9 +5,9 @@
 #   bash bench/callgrind.sh Unmarshal/twitter Marshal/canada ...
 #
 # An argument is <benchmark>/<data set> of peers_test.go (the smile codec).
-# Each is run under valgrind twice, with -benchtime 200x and 400x, and the
-# figure is (Ir of 400x - Ir of 200x) / 200, so that the setup (reading the
-# data set, the round-trip check) cancels out. GOGC=off and GOMAXPROCS=1
+# Each is run under valgrind twice, with -benchtime Nx and 2Nx (N=200
+# unless set), and the figure is (Ir of 2Nx - Ir of Nx) / N, so that the
+# setup (reading the data set, the round-trip check) cancels out. GOGC=off and GOMAXPROCS=1
 # keep the runtime's share steady; machine load does not change the counts.
 # The second figure counts only the instructions of go-smile's own functions
 # (self cost, the runtime's excluded): steadier where a change does not
@@ -18,6 +18,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+n=${N:-200}
 bin=${BIN:-}
 if [ -z "$bin" ]; then
 	bin=$out/bench.test
@@ -35,13 +36,13 @@ ir() { # ir BENCH SET N
 		/:github\.com\/go-smile\/smile[.\/]/ && !/smile\/bench/ { gsub(",", "", $1); print $1 }
 		END { print "total", total }' >"$out/ir"
 	own=0
-	while read -r n rest; do
-		[ "$n" = total ] && total=$rest || own=$((own + n))
+	while read -r c rest; do
+		[ "$c" = total ] && total=$rest || own=$((own + c))
 	done <"$out/ir"
 	echo "$total $own"
 }
 for arg in "$@"; do
 	b=${arg%%/*} set=${arg#*/}
-	set -- $(ir "$b" "$set" 200) $(ir "$b" "$set" 400)
-	echo "$arg $(( ($3 - $1) / 200 )) Ir/op, go-smile's own $(( ($4 - $2) / 200 )) Ir/op"
+	set -- $(ir "$b" "$set" "$n") $(ir "$b" "$set" $((2 * n)))
+	echo "$arg $(( ($3 - $1) / n )) Ir/op, go-smile's own $(( ($4 - $2) / n )) Ir/op"
 done
