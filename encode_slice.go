@@ -78,16 +78,6 @@ func newArrayEncoder(t reflect.Type, addr bool) encoderFunc {
 			return e.w.WriteBinary(rt.Bytes(p, n))
 		}
 	}
-	switch plainKind(t.Elem()) { // as newElemsEncoder, one call shorter
-	case reflect.Float64:
-		return func(e *encodeState, p unsafe.Pointer) error {
-			return export.WriteFloat64Array(e.w, rt.Slice((*float64)(p), n))
-		}
-	case reflect.Int64:
-		return func(e *encodeState, p unsafe.Pointer) error {
-			return export.WriteIntArray(e.w, rt.Slice((*int64)(p), n))
-		}
-	}
 	elems := newElemsEncoder(t.Elem(), addr)
 	return func(e *encodeState, p unsafe.Pointer) error { return elems(e, p, n) }
 }
@@ -204,10 +194,8 @@ func encodeStrings(e *encodeState, v []string) error {
 		return err
 	}
 	for i, s := range v {
-		if err := e.w.WriteString(s); err != nil { // e.writeString, inlined
-			if err = e.retryString(s, err); err != nil {
-				return withIndex(err, i)
-			}
+		if err := e.writeString(s); err != nil {
+			return withIndex(err, i)
 		}
 	}
 	return e.w.WriteEndArray()
