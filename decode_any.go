@@ -328,12 +328,8 @@ func (d *decodeState) arrayAny() (any, error) {
 		}
 	}
 	a := d.anySlice(n)
-	if n <= arrayHead {
-		for i, v := range head[:n] {
-			a[i] = v // cheaper than copy's call for a few elements
-		}
-	} else {
-		copy(a, head[:])
+	copy(a, head[:min(n, arrayHead)])
+	if n > arrayHead {
 		d.elems.moveTo(base, a[arrayHead:])
 	}
 	return d.arrays.box(a, &d.used), nil
