@@ -161,8 +161,13 @@ func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
 }
 
 // newPointeesEncoder returns the elemsEncoder of the pointer type t, whose
-// values are written as what they point to (see encodesPointee): newPtrEncoder's work for each element, without a
-// call through it.
+// values are written as what they point to (see encodesPointee):
+// newPtrEncoder's work for each element, without a call through it, and
+// encodePointee's first levels written out in the loop. Measured (bash
+// bench/callgrind.sh Marshal/code, N=100, the data set of []*CodeNode; Ir
+// per Marshal in all / in go-smile's own functions): calling
+// encodePointee for each element 13.00M / 12.86M, written out 12.83M /
+// 12.68M (-1.4%).
 func newPointeesEncoder(t reflect.Type) elemsEncoder {
 	target := newEncoderRef(t.Elem(), true)
 	key := rt.TypeKey(t)
@@ -174,7 +179,7 @@ func newPointeesEncoder(t reflect.Type) elemsEncoder {
 		for i, q := range rt.Slice((*unsafe.Pointer)(p), n) {
 			var err error
 			if q != nil && e.ptrLevel < startDetectingCyclesAfter {
-				e.ptrLevel++ // encodePointee, inlined
+				e.ptrLevel++ // encodePointee, written out (see above)
 				err = elem(e, q)
 				e.ptrLevel--
 			} else {
