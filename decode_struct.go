@@ -89,7 +89,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		return d.typeError(sd.t)
 	}
 	n, hint := 0, 0
-	d.pushStruct(&sd.fields)
+	d.pushStruct(sd.fields)
 	for {
 		// Keys usually come in field order, so the next field's name is
 		// matched in the input as it stands (see ReadTaggedKey).

@@ -224,3 +224,13 @@ func TestSizes(t *testing.T) {
 		t.Fatalf("AnySize %d, StringSize %d", AnySize, StringSize)
 	}
 }
+
+func TestSliceData(t *testing.T) {
+	s := []string{"a", "b", "c"}
+	if p := SliceData(s); p != &s[0] || Slice(p, 2)[1] != "b" {
+		t.Fatal("SliceData")
+	}
+	if SliceData([]string(nil)) != nil {
+		t.Fatal("SliceData of a nil slice")
+	}
+}

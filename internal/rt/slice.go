@@ -99,3 +99,8 @@ func Bytes(p unsafe.Pointer, n int) []byte {
 // elements of a slice or array of T, and the slice must not be kept past
 // their life.
 func Slice[T any](p *T, n int) []T { return unsafe.Slice(p, n) }
+
+// SliceData returns the address of the first element of s (unsafe.
+// SliceData): one word that Slice turns back into s given its length. It
+// is nil for a nil slice and, for an empty one, an address not to read.
+func SliceData[T any](s []T) *T { return unsafe.SliceData(s) }
