@@ -372,7 +372,11 @@ func (e *encodeState) encodePointee(q unsafe.Pointer, t reflect.Type, key uintpt
 	if e.ptrLevel >= startDetectingCyclesAfter {
 		return e.encodeTrackedPointee(q, t, key, elem)
 	}
-	e.ptrLevel++ // enterCycleCheck's first levels, inlined
+	// enterCycleCheck's first levels, written out. Measured (bash
+	// bench/callgrind.sh, N=100; Ir per Marshal in all / in go-smile's
+	// own functions), against calling encodeTrackedPointee every time:
+	// twitter 2.439M / 2.357M -> 2.429M / 2.355M (-0.1%); code unchanged.
+	e.ptrLevel++
 	err := elem(e, q)
 	e.ptrLevel--
 	return err
