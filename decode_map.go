@@ -112,7 +112,6 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 			mt.MakeSized(p, 0)
 		}
 		kp, ep := mt.Key.New(), mt.Elem.New()
-		limit := d.maxLen()
 		n := 0
 		d.pushKey("")
 		for {
@@ -125,7 +124,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 				if !ok {
 					break
 				}
-				if n++; n > limit {
+				if n++; n > d.maxLen() {
 					return d.containerLimit(n)
 				}
 				*(*string)(kp) = k
@@ -137,7 +136,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 				if d.tok.Kind == stream.KindEndObject {
 					break
 				}
-				if n++; n > limit {
+				if n++; n > d.maxLen() {
 					return d.containerLimit(n)
 				}
 				d.setKey(d.key())
@@ -192,7 +191,6 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 			*mp = make(map[string]string)
 		}
 		m := *mp
-		limit := d.maxLen()
 		n := 0
 		d.pushKey("")
 		for {
@@ -203,7 +201,7 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 			if !ok {
 				break
 			}
-			if n++; n > limit {
+			if n++; n > d.maxLen() {
 				return d.containerLimit(n)
 			}
 			d.setKey(k)
