@@ -4,17 +4,32 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
-// TestUnsafeOnlyInRT keeps the value layout in internal/rt: the package's
-// files, tests included, may use unsafe.Pointer as a type (in signatures,
-// fields and conversions), and no other name of package unsafe (Add,
-// Slice, String, Sizeof, ...); rt has a documented helper for each use.
+// TestUnsafeOnlyInRT keeps the value layout in internal/rt: every Go file
+// of the tree outside internal/rt (this package's, stream's, the other
+// packages' and modules', tests included) may use unsafe.Pointer as a type
+// (in signatures, fields and conversions), and no other name of package
+// unsafe (Add, Slice, String, Sizeof, ...); internal/rt and internal/rt/view
+// have a documented helper for each use.
 func TestUnsafeOnlyInRT(t *testing.T) {
-	files, err := filepath.Glob("*.go")
+	var files []string
+	err := filepath.WalkDir(".", func(path string, e fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case e.IsDir() && (path == filepath.Join("internal", "rt") || e.Name() == "testdata" || strings.HasPrefix(e.Name(), ".")) && path != ".":
+			return filepath.SkipDir
+		case !e.IsDir() && strings.HasSuffix(path, ".go"):
+			files = append(files, path)
+		}
+		return nil
+	})
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Go files found: %v", err)
 	}

@@ -4,7 +4,8 @@ import (
 	"math"
 	"math/big"
 	"strconv"
-	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt/view"
 )
 
 // Kind is the kind of a Smile token.
@@ -105,7 +106,7 @@ type tokenValue struct {
 // spanOf returns the tokenValue of the bytes s, which must have cap(s) ==
 // len(s), as every slice a Token returns has.
 func spanOf(s []byte) tokenValue {
-	return tokenValue{p: unsafe.SliceData(s), n: uint64(len(s))}
+	return tokenValue{p: view.Data(s), n: uint64(len(s))}
 }
 
 // bytes returns the slice of n bytes at v.p, or nil when v.p is nil.
@@ -113,7 +114,7 @@ func (v tokenValue) bytes(n uint64) []byte {
 	if v.p == nil {
 		return nil
 	}
-	return unsafe.Slice(v.p, n)
+	return view.Slice(v.p, n)
 }
 
 // The constructors of Tokens, one per shape of token, for next and
@@ -170,7 +171,7 @@ func (t Token) Bytes() []byte {
 func (t Token) String() string {
 	switch t.Kind {
 	case KindString, KindKey: // p is nil only when n is 0
-		return string(unsafe.Slice(t.v.p, t.v.n))
+		return string(view.Slice(t.v.p, t.v.n))
 	}
 	return "<" + t.Kind.String() + ">"
 }

@@ -3,7 +3,8 @@ package stream
 import (
 	le "encoding/binary"
 	"strings"
-	"unsafe"
+
+	"github.com/go-smile/smile/internal/rt/view"
 )
 
 // Length limits of the short string and key forms a Writer uses, in bytes
@@ -45,7 +46,7 @@ func (w *Writer) WriteKeyBytes(name []byte) error { return w.writeKey(bytesStrin
 // bytesString returns the bytes of b as a string without copying them.
 // The string is only valid while b is not changed; the shared tables keep
 // copies of the strings they record.
-func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+func bytesString(b []byte) string { return view.String(b) }
 
 // writeString is WriteString. In the usual places of a value it writes
 // s with one pass over its bytes (appendText); writeStringSlow does the
@@ -171,17 +172,17 @@ func (w *Writer) appendText(s string) bool {
 	at := len(w.buf)
 	d := (*[1 + maxShortValue]byte)(w.buf[at : at+1+maxShortValue])
 	dst := d[1 : 1+n]
-	src := unsafe.Slice(unsafe.StringData(s), n)
+	src := view.Bytes(s)[:n]
 	var or uint64 // the bits of every byte, ORed, for the ASCII test
 	switch {
 	case n >= 8:
 		// The words before the last eight bytes, read and written
 		// through array pointers: i+8 < n, so both are in bounds, and
 		// the loop needs no bounds checks.
-		p, q := unsafe.Pointer(&src[0]), unsafe.Pointer(&dst[0])
+		p, q := &src[0], &dst[0]
 		for i := 0; i < n-8; i += 8 {
-			x := le.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, i))[:])
-			le.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(q, i))[:], x)
+			x := le.LittleEndian.Uint64(view.Word(p, i)[:])
+			le.LittleEndian.PutUint64(view.Word(q, i)[:], x)
 			or |= x
 		}
 		x := le.LittleEndian.Uint64(src[n-8:]) // the last eight, which may overlap
@@ -431,7 +432,7 @@ func (k *PreparedKey) putHead(dst *[16]byte) {
 // (faster than utf8.ValidString on non-ASCII text).
 func checkUTF8(s string) (ascii, valid bool) {
 	const hi = 0x8080808080808080
-	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	b := view.Bytes(s)
 	n := len(b)
 	if n < 8 {
 		var or byte
