@@ -16,22 +16,30 @@ func TestKeyTagHalves(t *testing.T) {
 	a := &structDec{fields: make([]decField, 3), tagBits: 7 << tagFieldBits}
 	b := &structDec{fields: make([]decField, 3), tagBits: 8 << tagFieldBits}
 	none := &structDec{fields: make([]decField, 3), tagBits: noTagBits}
+	// The highest id: all 48 bits of it count.
+	c := &structDec{fields: make([]decField, 3), tagBits: maxTagID << tagFieldBits}
+	c1 := &structDec{fields: make([]decField, 3), tagBits: (maxTagID >> 1) << tagFieldBits}
 	for _, i := range []int{0, 2, maxTagField} {
-		tag := uint64(a.halfTag(i))
-		got, ok := a.fieldOfTag(tag)
+		tag := a.halfTag(i)
+		got, ok := a.fieldOfTag(tag, 0)
 		require.True(t, ok)
 		require.Equal(t, i, got)
-		got, ok = a.fieldOfTag(tag<<32 | uint64(b.halfTag(1)))
-		require.True(t, ok, "in the high half")
+		got, ok = a.fieldOfTag(b.halfTag(1), tag)
+		require.True(t, ok, "the one before the latest")
 		require.Equal(t, i, got)
-		_, ok = b.fieldOfTag(tag)
+		_, ok = b.fieldOfTag(tag, 0)
 		require.False(t, ok, "another decoder's")
+		got, ok = c.fieldOfTag(c1.halfTag(1), c.halfTag(i))
+		require.True(t, ok)
+		require.Equal(t, i, got)
+		_, ok = c1.fieldOfTag(c.halfTag(i), 0)
+		require.False(t, ok, "an id that differs in its top bit")
 	}
-	got, ok := a.fieldOfTag(uint64(a.halfTag(-1)))
+	got, ok := a.fieldOfTag(a.halfTag(-1), 0)
 	require.True(t, ok)
 	require.Equal(t, noTagField, got, "no such field: out of range")
-	for _, d := range []*structDec{a, b, none} {
-		_, ok = d.fieldOfTag(0)
+	for _, d := range []*structDec{a, b, c, none} {
+		_, ok = d.fieldOfTag(0, 0)
 		require.False(t, ok, "an empty tag")
 	}
 	require.True(t, a.canTag(maxTagField))

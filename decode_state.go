@@ -222,18 +222,18 @@ func (d *decodeState) maxLen() int { return d.cfg.opts.MaxContainerLen }
 // bytes with the string's: the reader clears the tag when the slot gets
 // another name, and d.keys changes only to hold the slot's name.
 func (d *decodeState) nextKey() (k string, ok bool, err error) {
-	kb, slot, tag, ok, err := export.ReadTaggedKey(d.r, nil, 0)
+	kb, slot, tag, prev, ok, err := export.ReadTaggedKey(d.r, nil, 0)
 	if !ok {
 		return "", ok, err
 	}
-	if (uint32(tag) == keysTag || uint32(tag>>32) == keysTag) && uint(slot) < uint(len(d.keys)) {
+	if (tag == keysTag || prev == keysTag) && uint(slot) < uint(len(d.keys)) {
 		if k := d.keys[slot]; k != "" { // "" after release: d.keys is per use of d
 			return k, true, nil
 		}
 	}
 	k = d.keyString(kb, slot)
 	if uint(slot) < uint(len(d.keys)) && len(k) > 0 && d.keys[slot] == k {
-		export.SetKeyTag(d.r, slot, tag<<32|uint64(keysTag))
+		export.SetKeyTag(d.r, slot, keysTag)
 	}
 	return k, true, nil
 }

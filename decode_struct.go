@@ -21,7 +21,7 @@ type structDec struct {
 	// past the last field.
 	keys []stream.PreparedKey
 	// tagBits is the decoder's id in a half key tag (see the key tags below).
-	tagBits uint32
+	tagBits uint64
 }
 
 // decField is a struct field as the decoder needs it.
@@ -93,19 +93,19 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	for {
 		// Keys usually come in field order, so the next field's name is
 		// matched in the input as it stands (see ReadTaggedKey).
-		kb, slot, tag, ok, err := export.ReadTaggedKey(d.r, &sd.keys[hint], uint64(sd.halfTag(hint)))
+		kb, slot, tag, prev, ok, err := export.ReadTaggedKey(d.r, &sd.keys[hint], sd.halfTag(hint))
 		if err != nil {
 			return err
 		}
 		if !ok {
 			break
 		}
-		i, known := sd.fieldOfTag(tag)
+		i, known := sd.fieldOfTag(tag, prev)
 		if !known {
 			if kb == nil { // a reference to a name other decoders tagged
 				kb = export.SharedName(d.r, slot)
 			}
-			i = sd.field(d, kb, slot, tag, hint)
+			i = sd.field(d, kb, slot, hint)
 		}
 		if n++; n > d.maxLen() {
 			return d.containerLimit(n)
@@ -204,17 +204,37 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 }
 
 // A struct decoder remembers which of its fields a shared name names in
-// the name's key tag (see stream's ReadTaggedKey), so that a back-reference
-// to the name finds its field without reading or comparing it. A tag
-// holds two halves of 32 bits, for the last two struct types that met
-// the name (the latest in the low half), so that names common to two
-// types, such as "id" in a user and in a post, stay known to both:
+// the name's key tags (see stream's ReadTaggedKey), so that a
+// back-reference to the name finds its field without reading or
+// comparing it. A Reader keeps the last two tags attached to a name, for
+// the last two struct types that met it, so that names common to two
+// types, such as "id" in a user and in a post, stay known to both. A
+// half tag (one of the two) is
 //
-//	decoder id (20 bits, from 1) | field index (12 bits; all ones: no such field)
+//	decoder id (48 bits, from 1) | field index (16 bits; all ones: no such field)
 //
-// An empty half is 0, which no decoder's id matches. Decoders beyond the
-// 20-bit ids, and fields beyond the 12-bit indices, are looked up by name
-// every time.
+// An empty half is 0, which no decoder's id matches. Fields beyond the
+// 16-bit indices (a struct of more than 65534 fields) are looked up by
+// name every time.
+//
+// Ids are never reused and never run out. Each is taken once per Go
+// struct type, by the decoder that decoderCache keeps for the life of
+// the process (cachedFunc builds a type's decoder once, even when
+// goroutines race on it or the build panics), and by keysTag. A
+// structDec takes 80 bytes before its fields (44 on 32-bit platforms),
+// and the Go heap spans at most 2^48 bytes (the runtime's heapAddrBits:
+// 48 on 64-bit platforms, 32 or fewer on 32-bit ones), so fewer than
+// 2^42 decoders can ever exist: the process runs out of memory long
+// before the 2^48-1 ids. The
+// fallback below for decoders without an id (they find every key by
+// name, with the same results) is there for the tests, which lower the
+// bound, and so that an impossible count could cost speed, never a
+// wrong field.
+//
+// Until 2026-12 a half took 32 bits, ids 20 of them: after 2^20-1 struct
+// types, all later decoders silently lost the tags. The wider tags cost
+// each shared name in a Reader 8 bytes (32 instead of 24 on 64-bit
+// platforms; at most 1024 names, so 32 KiB instead of 24 KiB).
 //
 // Measured (bash bench/callgrind.sh Unmarshal/twitter, N=100; Ir per
 // Unmarshal, in all / in go-smile's own functions): no key tags (every
@@ -223,33 +243,29 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 // tags 15.24M / 13.26M, one half 13.01M / 11.54M, two halves 12.93M /
 // 11.49M.
 const (
-	tagFieldBits = 12
+	tagFieldBits = 16
 	tagFieldMask = 1<<tagFieldBits - 1
 	noTagField   = tagFieldMask   // the field index of a name that is no field
 	maxTagField  = noTagField - 1 // the last field index a half can hold
-	maxTagID     = 1<<(32-tagFieldBits) - 1
-	noTagBits    = ^uint32(0) // the tagBits of decoders that cannot tag: matches no half
+	maxTagID     = 1<<(64-tagFieldBits) - 1
+	noTagBits    = ^uint64(0) // the tagBits of decoders that cannot tag: matches no half
 )
 
-// tagIDs counts the ids given to struct decoders, one per Go struct type
-// for the life of the process (the decoders are cached per type, see
-// decoderCache). Ids are not reused: a tag written by one decoder stays
-// in a Reader's table as long as its name, and Readers outlive any one
+// tagIDs counts the ids given to struct decoders (see the key tags
+// above). Ids are not reused: a tag written by one decoder stays in a
+// Reader's table as long as its name, and Readers outlive any one
 // decoding (UnmarshalDecode reads many values from the caller's), so an
 // id given again could make a tag of one type name a field of another.
-var tagIDs atomic.Uint32
+var tagIDs atomic.Uint64
 
 // tagIDLimit is the last id given: maxTagID, lowered by tests to reach
 // the bound.
-var tagIDLimit uint32 = maxTagID
+var tagIDLimit uint64 = maxTagID
 
 // newTagBits returns the id of a new struct decoder, shifted into place
-// in a half tag, or noTagBits when ids have run out: the decoders of the
-// struct types built after the first tagIDLimit (reflect.StructOf types,
-// in a program that makes them by the million) find every key by name,
-// which gives the same values at the cost of the tags' saving (4% of an
-// Unmarshal of twitter when it was measured, commit 8cb179f).
-func newTagBits() uint32 {
+// in a half tag, or noTagBits past tagIDLimit, which only a test reaches
+// (see the key tags above).
+func newTagBits() uint64 {
 	if id := tagIDs.Add(1); id <= tagIDLimit {
 		return id << tagFieldBits
 	}
@@ -262,28 +278,29 @@ func (sd *structDec) canTag(i int) bool { return sd.tagBits != noTagBits && i <=
 
 // halfTag is the half tag that says a shared name is field i, or no field
 // when i is -1. It is meaningful only when sd.canTag(i).
-func (sd *structDec) halfTag(i int) uint32 { return sd.tagBits | uint32(i)&tagFieldMask }
+func (sd *structDec) halfTag(i int) uint64 { return sd.tagBits | uint64(i)&tagFieldMask }
 
-// fieldOfTag returns the field index that tag records for sd, which is
-// out of range for no field, and whether it records one.
-func (sd *structDec) fieldOfTag(tag uint64) (int, bool) {
-	if h := uint32(tag); h&^tagFieldMask == sd.tagBits {
-		return int(h & tagFieldMask), true
+// fieldOfTag returns the field index that the tags of a shared name, the
+// latest and the one before (as ReadTaggedKey returns them), record for
+// sd, which is out of range for no field, and whether they record one.
+func (sd *structDec) fieldOfTag(last, prev uint64) (int, bool) {
+	if last&^tagFieldMask == sd.tagBits {
+		return int(last & tagFieldMask), true
 	}
-	if h := uint32(tag >> 32); h&^tagFieldMask == sd.tagBits {
-		return int(h & tagFieldMask), true
+	if prev&^tagFieldMask == sd.tagBits {
+		return int(prev & tagFieldMask), true
 	}
 	return 0, false
 }
 
 // field returns the index of the field for key kb, or -1, when its slot's
-// tag does not say. A key with a slot in the shared-name table is looked
-// up once: the result goes into the low half of the slot's tag, and the
-// low half of the old tag into the high half.
-func (sd *structDec) field(d *decodeState, kb []byte, slot int, tag uint64, hint int) int {
+// tags do not say. A key with a slot in the shared-name table is looked
+// up once: the result becomes the slot's latest tag, and the latest
+// before it the one before.
+func (sd *structDec) field(d *decodeState, kb []byte, slot int, hint int) int {
 	i := sd.lookup(d, kb, hint)
 	if slot >= 0 && sd.canTag(i) {
-		export.SetKeyTag(d.r, slot, tag<<32|uint64(sd.halfTag(i)))
+		export.SetKeyTag(d.r, slot, sd.halfTag(i))
 	}
 	return i
 }

@@ -47,7 +47,8 @@ func (export) ReadTokenInto(r *Reader, t *Token) error {
 	return err
 }
 
-// SetKeyTag attaches tag to the shared name in slot (see Reader.keyTag).
+// SetKeyTag attaches tag, not 0, to the shared name in slot as its latest
+// (see Reader.setKeyTag).
 func (export) SetKeyTag(r *Reader, slot int, tag uint64) { r.setKeyTag(slot, tag) }
 
 // SharedName returns the name in slot of the shared-name table, or nil.

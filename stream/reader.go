@@ -189,20 +189,21 @@ func (r *Reader) ReadToken() (Token, error) { return r.next(false) }
 // until the next call on the Reader. Where no key can stand (outside an
 // object, or after a key) it returns an error and consumes nothing.
 func (r *Reader) readKey() (name []byte, slot int, ok bool, err error) {
-	name, slot, _, ok, err = export{}.ReadTaggedKey(r, nil, 0)
+	name, slot, _, _, ok, err = export{}.ReadTaggedKey(r, nil, 0)
 	return name, slot, ok, err
 }
 
 // ReadTaggedKey is readKey for a decoder that tags the names it has
 // looked up (see keyTag) and may know which key comes next, as a struct's
 // decoder does when keys come in field order. Besides what readKey
-// returns, it returns the tag of the key's slot: 0 for a name not seen
-// before and for a key without a slot, which the caller looks up itself.
+// returns, it returns the last two tags of the key's slot, the latest
+// first (see keyTag): 0 for a name not seen before and for a key without
+// a slot, which the caller looks up itself.
 //
 // When k is not nil and the key is k's name written in full, ReadTaggedKey
 // recognizes it by one comparison of the input with k's token, with no
-// UTF-8 check, attaches tag to its slot and returns tag (even when the key
-// has no slot). This covers short names whose token takes at most 16
+// UTF-8 check, attaches tag to its slot and returns tag as the latest
+// (even when the key has no slot). This covers short names whose token takes at most 16
 // bytes, when 16 bytes of input are at hand; otherwise k's name is read
 // as any other. A decoder that expects no key in particular passes a
 // zero PreparedKey, which matches nothing.
@@ -212,10 +213,13 @@ func (r *Reader) readKey() (name []byte, slot int, ok bool, err error) {
 // and sharedName returns them. With k nil, ReadTaggedKey returns the
 // bytes of every key, as readKey.
 //
+// Its nine results fill the nine integer result registers of amd64's
+// calling convention, so none is returned on the stack.
+//
 // It is a method of export, not of Reader, because the root package's
 // struct decoder calls it for every key: a wrapper of a Reader method
 // would cost 83 in the inliner's budget of 80, and so a second call.
-func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte, slot int, keyTag uint64, ok bool, err error) {
+func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte, slot int, last, prev uint64, ok bool, err error) {
 	if r.ready && r.mode == rdKey && r.pos < len(r.buf) {
 		b := r.buf[r.pos]
 		switch {
@@ -225,40 +229,41 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 				r.tokOff = r.base + int64(r.pos)
 				r.pos++
 				r.mode = rdObjValue
-				if e := &r.names.ents[i]; e.tag == 0 || k == nil {
-					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
+				if e := &r.names.ents[i]; e.tags[0] == 0 || k == nil {
+					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tags[0], e.tags[1], true, nil
 				} else {
-					return nil, i, e.tag, true, nil
+					return nil, i, e.tags[0], e.tags[1], true, nil
 				}
 			}
 		case b >= keyShortASCII && b < tokenStartArray: // short name
 			r.tokOff = r.base + int64(r.pos)
 			if k != nil && len(r.buf)-r.pos >= 16 && r.matchesKey(k) {
 				slot, err = r.readPreparedKey(k, tag)
-				return nil, slot, tag, err == nil, err
+				return nil, slot, tag, 0, err == nil, err
 			}
 			name, slot, err = r.readShortKey(b)
-			return name, slot, 0, err == nil, err
+			return name, slot, 0, 0, err == nil, err
 		case b >= keyLongRef && b < keyLong && r.pos+1 < len(r.buf): // long name reference
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
 			if i < len(r.names.ents) {
 				r.tokOff = r.base + int64(r.pos)
 				r.pos += 2
 				r.mode = rdObjValue
-				if e := &r.names.ents[i]; e.tag == 0 || k == nil {
-					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tag, true, nil
+				if e := &r.names.ents[i]; e.tags[0] == 0 || k == nil {
+					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tags[0], e.tags[1], true, nil
 				} else {
-					return nil, i, e.tag, true, nil
+					return nil, i, e.tags[0], e.tags[1], true, nil
 				}
 			}
 		case b == tokenEndObject:
 			r.tokOff = r.base + int64(r.pos)
 			r.pop()
-			return nil, -1, 0, false, nil
+			return nil, -1, 0, 0, false, nil
 		}
 	}
 	name, slot, ok, err = r.readKeySlow()
-	return name, slot, r.keyTag(slot), ok, err
+	last, prev = r.keyTag(slot)
+	return name, slot, last, prev, ok, err
 }
 
 // tryStartArray reads the start of an array when it is the next token,

@@ -47,10 +47,10 @@ func FuzzReadKey(f *testing.F) {
 				}
 				if n%3 != 0 {
 					tag := uint64(n) << 8
-					var keyTag uint64
-					name, slot, keyTag, ok, kerr = sx.ReadTaggedKey(r2, expect, tag)
-					if kerr == nil && ok && keyTag != sx.KeyTag(r2, slot) && (keyTag != tag || slot >= 0) {
-						t.Fatalf("token %d: ReadTaggedKey tag %x, slot %d has %x", n, keyTag, slot, sx.KeyTag(r2, slot))
+					var keyTag, prevTag uint64
+					name, slot, keyTag, prevTag, ok, kerr = sx.ReadTaggedKey(r2, expect, tag)
+					if last, prev := sx.KeyTags(r2, slot); kerr == nil && ok && (keyTag != last || prevTag != prev) && (keyTag != tag || slot >= 0) {
+						t.Fatalf("token %d: ReadTaggedKey tags %x %x, slot %d has %x %x", n, keyTag, prevTag, slot, last, prev)
 					}
 					if kerr == nil && ok && slot >= 0 {
 						sx.SetKeyTag(r2, slot, uint64(n)<<8|1) // for the references to it

@@ -9,9 +9,10 @@ import (
 	"github.com/go-smile/smile/stream"
 )
 
-// TestReaderKeyTags: a tag stays with its name while the name is in the
-// table, and goes when the table is emptied (here by its 1025th name), so
-// that the slot's next name starts without one.
+// TestReaderKeyTags: a name keeps its last two tags, the latest first,
+// while it is in the table, and loses them when the table is emptied
+// (here by its 1025th name), so that the slot's next name starts without
+// any.
 func TestReaderKeyTags(t *testing.T) {
 	data := []byte{0x3A, 0x29, 0x0A, 0x01, 0xFA, 0x80, 'a', 0xC2}
 	for i := 1; i < 1024; i++ {
@@ -32,17 +33,26 @@ func TestReaderKeyTags(t *testing.T) {
 		require.Zero(t, sx.KeyTag(r, 0))
 		sx.SetKeyTag(r, 0, 7)
 		sx.SetKeyTag(r, 5, 9) // no name there yet: ignored
-		require.Equal(t, uint64(7), sx.KeyTag(r, 0))
-		require.Zero(t, sx.KeyTag(r, 5))
+		last, prev := sx.KeyTags(r, 0)
+		require.Equal(t, [2]uint64{7, 0}, [2]uint64{last, prev})
+		sx.SetKeyTag(r, 0, 8)
+		last, prev = sx.KeyTags(r, 0)
+		require.Equal(t, [2]uint64{8, 7}, [2]uint64{last, prev})
+		sx.SetKeyTag(r, 0, 1<<63|1) // all 64 bits are kept
+		last, prev = sx.KeyTags(r, 0)
+		require.Equal(t, [2]uint64{1<<63 | 1, 8}, [2]uint64{last, prev}, "the oldest is forgotten")
+		last, prev = sx.KeyTags(r, 5)
+		require.Equal(t, [2]uint64{0, 0}, [2]uint64{last, prev})
 		require.Zero(t, sx.KeyTag(r, -1))
 		_, err = r.ReadToken() // a's value
 		require.NoError(t, err)
 		for i := 1; i < 1024; i++ {
 			require.NoError(t, r.SkipValue())
-			require.Equal(t, uint64(7), sx.KeyTag(r, 0))
+			require.Equal(t, uint64(1<<63|1), sx.KeyTag(r, 0))
 		}
 		require.NoError(t, r.SkipValue()) // "b": the table is emptied first
-		require.Zero(t, sx.KeyTag(r, 0))
+		last, prev = sx.KeyTags(r, 0)
+		require.Equal(t, [2]uint64{0, 0}, [2]uint64{last, prev})
 		name, slot, ok, err = sx.ReadKey(r)
 		require.NoError(t, err)
 		require.True(t, ok)
@@ -97,7 +107,7 @@ func TestReadTaggedKey(t *testing.T) {
 				{id, want{"p", 3, 0}},
 				{id, want{"id", 4, 0}}, // fewer than 16 bytes at hand: read as new
 			} {
-				got, slot, tag, ok, err := sx.ReadTaggedKey(r, c.expect, uint64(101+i))
+				got, slot, tag, _, ok, err := sx.ReadTaggedKey(r, c.expect, uint64(101+i))
 				require.NoError(t, err, "key %d", i)
 				require.True(t, ok, "key %d", i)
 				if c.want.tag == 0 || c.expect == nil {
@@ -111,7 +121,7 @@ func TestReadTaggedKey(t *testing.T) {
 				_, err = r.ReadToken()
 				require.NoError(t, err)
 			}
-			_, _, tag, ok, err := sx.ReadTaggedKey(r, id, 1)
+			_, _, tag, _, ok, err := sx.ReadTaggedKey(r, id, 1)
 			require.NoError(t, err)
 			require.False(t, ok)
 			require.Zero(t, tag)
@@ -127,7 +137,7 @@ func TestReadTaggedKeyNoTable(t *testing.T) {
 	require.NoError(t, err)
 	data := append([]byte{':', ')', '\n', 0x00, 0xFA, 0x82, 'a', 'b', 'c', 0xC2}, make([]byte, 16)...)
 	r := rdPastFirstToken(t, data, stream.ReaderOptions{})
-	_, slot, tag, ok, err := sx.ReadTaggedKey(r, k, 9)
+	_, slot, tag, _, ok, err := sx.ReadTaggedKey(r, k, 9)
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.Equal(t, -1, slot)
@@ -135,7 +145,7 @@ func TestReadTaggedKeyNoTable(t *testing.T) {
 	require.Equal(t, int64(5), r.TokenOffset())
 
 	r = rdPastFirstToken(t, data, stream.ReaderOptions{MaxStringLen: 2})
-	_, _, _, _, tagErr := sx.ReadTaggedKey(r, k, 9)
+	_, _, _, _, _, tagErr := sx.ReadTaggedKey(r, k, 9)
 	require.Error(t, tagErr)
 	r = rdPastFirstToken(t, data, stream.ReaderOptions{MaxStringLen: 2})
 	_, _, _, keyErr := sx.ReadKey(r)
@@ -161,7 +171,7 @@ func TestReadTaggedKeyWholeToken(t *testing.T) {
 		data = append(append(data, c.in...), 0xC2)
 		data = append(data, make([]byte, 16)...)
 		r := rdPastFirstToken(t, data, stream.ReaderOptions{})
-		got, slot, tag, ok, err := sx.ReadTaggedKey(r, k, 5)
+		got, slot, tag, _, ok, err := sx.ReadTaggedKey(r, k, 5)
 		require.NoError(t, err)
 		require.True(t, ok)
 		if got == nil {

@@ -31,7 +31,9 @@ type rdTable struct {
 // Every stored string has been checked as its token was read or skipped.
 type rdEntry struct {
 	off, n int
-	tag    uint64 // names only: see Reader.keyTag
+	// tags holds, for a name, the last two tags attached to it, the
+	// latest first (see Reader.keyTag); 0 where none.
+	tags [2]uint64
 }
 
 func (t *rdTable) reset(stream bool) {
@@ -57,7 +59,7 @@ func (r *Reader) add(t *rdTable, p, n int, tag uint64) int {
 		t.data = append(t.data, r.buf[p:p+n]...)
 		p = at
 	}
-	t.ents = append(t.ents, rdEntry{off: p, n: n, tag: tag})
+	t.ents = append(t.ents, rdEntry{off: p, n: n, tags: [2]uint64{tag}})
 	return len(t.ents) - 1
 }
 
@@ -147,17 +149,21 @@ func (r *Reader) tryString() (s []byte, slot int, ok bool, err error) {
 	return nil, -1, false, nil
 }
 
-// keyTag returns the tag attached by setKeyTag to the shared name in slot
-// (a slot returned by readKey or in a Token), or 0. A tag is a decoder's
-// memo of what the name means to it, such as the struct field it names, so
-// that a back-reference to the name needs no string comparison. Tags go
-// with their names when the table is emptied: a tag always belongs to the
-// name now in its slot.
-func (r *Reader) keyTag(slot int) uint64 {
+// keyTag returns the last two tags attached by setKeyTag to the shared
+// name in slot (a slot returned by readKey or in a Token), the latest
+// first, or 0 where there are fewer. A tag is a decoder's memo of what
+// the name means to it, such as the struct field it names, so that a
+// back-reference to the name needs no string comparison; keeping two
+// lets a name keep its meaning to two decoders, such as the decoders of
+// two struct types with a field of the same name. Tags go with their
+// names when the table is emptied: a tag always belongs to the name now
+// in its slot.
+func (r *Reader) keyTag(slot int) (last, prev uint64) {
 	if uint(slot) < uint(len(r.names.ents)) {
-		return r.names.ents[slot].tag
+		e := &r.names.ents[slot]
+		return e.tags[0], e.tags[1]
 	}
-	return 0
+	return 0, 0
 }
 
 // sharedName returns the name in slot of the shared-name table (a slot
@@ -171,11 +177,14 @@ func (r *Reader) sharedName(slot int) []byte {
 	return nil
 }
 
-// setKeyTag attaches tag to the shared name in slot (see keyTag). It does
-// nothing for a slot that holds no name.
+// setKeyTag attaches tag, which must not be 0, to the shared name in
+// slot as its latest tag; the latest before it becomes the one before,
+// and the one before that is forgotten (see keyTag). It does nothing for
+// a slot that holds no name.
 func (r *Reader) setKeyTag(slot int, tag uint64) {
 	if uint(slot) < uint(len(r.names.ents)) {
-		r.names.ents[slot].tag = tag
+		e := &r.names.ents[slot]
+		e.tags[1], e.tags[0] = e.tags[0], tag
 	}
 }
 

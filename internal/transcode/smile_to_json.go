@@ -171,7 +171,7 @@ func (jw *jsonWriter) value(r *stream.Reader, tok *stream.Token, w io.Writer) er
 	for jw.depth > 0 {
 		if jw.inObj && !jw.afterKey {
 			// A key or the end of the object is due.
-			name, slot, tag, ok, err := export.ReadTaggedKey(r, nil, 0)
+			name, slot, tag, _, ok, err := export.ReadTaggedKey(r, nil, 0)
 			if err != nil {
 				return insideErr(r, err)
 			}
