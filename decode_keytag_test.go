@@ -3,6 +3,8 @@ package smile
 import (
 	"fmt"
 	"reflect"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -198,8 +200,15 @@ func TestUnmarshalPastTagIDs(t *testing.T) {
 		require.NoError(t, Unmarshal(w.Bytes(), &got), "shared names off: %v", opts.DisableSharedNames)
 		require.Equal(t, want, got, "shared names off: %v", opts.DisableSharedNames)
 	}
-	require.Equal(t, tagIDLimit+1, tagIDs.Load(), "the counter stops past the bound")
+	// The decoders of these types are built in the test's first run in
+	// the process only (go test -count runs it again).
+	if pastTagIDsRuns.Add(1) == 1 {
+		require.Equal(t, tagIDLimit+1, tagIDs.Load(), "the counter stops past the bound")
+	}
 }
+
+// pastTagIDsRuns counts the runs of TestUnmarshalPastTagIDs.
+var pastTagIDsRuns atomic.Int64
 
 // writeIDName writes an object with the members id and name, and b
 // (written by b) when keys holds it, in the order of keys.
@@ -219,3 +228,71 @@ func writeIDName(t *testing.T, w *stream.Writer, keys []string, id int, name str
 	}
 	require.NoError(t, w.WriteEndObject())
 }
+
+// TestUnmarshalDecodeTagIDsBound: a Reader kept across UnmarshalDecode
+// calls carries the tags of every struct type that met its names, and
+// decoders built past the last id must not read another type's tags as
+// their own. Six struct types have the fields a, b and c in three
+// orders, so that a type that took the id of another (were ids reused or
+// wrapped around at the bound) would find a name's field at the other's
+// index: the wrong field. Two ids are left, so the first two types tag
+// and the other four find every key by name.
+func TestUnmarshalDecodeTagIDsBound(t *testing.T) {
+	saved := tagIDLimit
+	defer func() { tagIDLimit = saved }()
+	tagIDLimit = tagIDs.Load() + 2
+	names := []string{"a", "b", "c"}
+	types := make([]reflect.Type, 6)
+	for j := range types {
+		fields := make([]reflect.StructField, 0, 4)
+		for k := range names {
+			name := names[(j+k)%len(names)]
+			fields = append(fields, reflect.StructField{Name: strings.ToUpper(name), Type: reflect.TypeFor[int](), Tag: reflect.StructTag(`smile:"` + name + `"`)})
+		}
+		// A field no key names makes each type new to the process, so
+		// that its decoder is built here, after the limit was lowered.
+		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("Run%d", tagBoundRuns.Add(1)), Type: reflect.TypeFor[int]()})
+		types[j] = reflect.StructOf(fields)
+	}
+	value := func(round, j, k int) int64 { return int64(1000*j + 10*round + k) }
+	const rounds = 3
+	w, err := stream.NewWriter(stream.WriterOptions{})
+	require.NoError(t, err)
+	require.NoError(t, w.WriteStartArray())
+	for round := range rounds {
+		for j := range types {
+			require.NoError(t, w.WriteStartObject())
+			for k, name := range names { // a, b, c: back-references after the first object
+				require.NoError(t, w.WriteKey(name))
+				require.NoError(t, w.WriteInt(value(round, j, k)))
+			}
+			require.NoError(t, w.WriteEndObject())
+		}
+	}
+	require.NoError(t, w.WriteEndArray())
+	require.NoError(t, w.EndDocument())
+
+	r, err := stream.NewReader(w.Bytes(), stream.ReaderOptions{})
+	require.NoError(t, err)
+	tok, err := r.ReadToken()
+	require.NoError(t, err)
+	require.Equal(t, stream.KindStartArray, tok.Kind)
+	for round := range rounds {
+		for j, typ := range types {
+			v := reflect.New(typ)
+			require.NoError(t, UnmarshalDecode(r, v.Interface()))
+			for k, name := range names {
+				got := v.Elem().FieldByName(strings.ToUpper(name)).Int()
+				require.Equal(t, value(round, j, k), got, "round %d, type %d, field %s", round, j, name)
+			}
+		}
+	}
+	tok, err = r.ReadToken()
+	require.NoError(t, err)
+	require.Equal(t, stream.KindEndArray, tok.Kind)
+	require.Equal(t, tagIDLimit+1, tagIDs.Load(), "the counter stops past the bound")
+}
+
+// tagBoundRuns numbers the runs of TestUnmarshalDecodeTagIDsBound (for
+// go test -count), so that each makes struct types of its own.
+var tagBoundRuns atomic.Int64

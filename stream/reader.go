@@ -226,13 +226,14 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 		case b >= keyShortRef && b < keyShortASCII: // short name reference
 			i := int(b & 0x3F)
 			if i < len(r.names.ents) {
+				e := &r.names.ents[i] // before the stores to r, which would make it load len again
 				r.tokOff = r.base + int64(r.pos)
 				r.pos++
 				r.mode = rdObjValue
-				if e := &r.names.ents[i]; e.tags[0] == 0 || k == nil {
-					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tags[0], e.tags[1], true, nil
+				if e.last == 0 || k == nil {
+					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.last, e.prev, true, nil
 				} else {
-					return nil, i, e.tags[0], e.tags[1], true, nil
+					return nil, i, e.last, e.prev, true, nil
 				}
 			}
 		case b >= keyShortASCII && b < tokenStartArray: // short name
@@ -246,13 +247,14 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 		case b >= keyLongRef && b < keyLong && r.pos+1 < len(r.buf): // long name reference
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
 			if i < len(r.names.ents) {
+				e := &r.names.ents[i] // before the stores to r, which would make it load len again
 				r.tokOff = r.base + int64(r.pos)
 				r.pos += 2
 				r.mode = rdObjValue
-				if e := &r.names.ents[i]; e.tags[0] == 0 || k == nil {
-					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.tags[0], e.tags[1], true, nil
+				if e.last == 0 || k == nil {
+					return r.names.data[e.off : e.off+e.n : e.off+e.n], i, e.last, e.prev, true, nil
 				} else {
-					return nil, i, e.tags[0], e.tags[1], true, nil
+					return nil, i, e.last, e.prev, true, nil
 				}
 			}
 		case b == tokenEndObject:
