@@ -350,12 +350,16 @@
 //     buffers of 64 KiB to 1 MiB), and the codec of the root type it
 //     served last, so that goroutines decoding different types keep their
 //     own; and, per slice type, scratch slices of up to 4096 elements.
-//   - One id per struct type decoded, which a struct's decoder records in
-//     the back-reference table of the Reader (a key tag) so that a later
-//     reference to a name finds its field without comparing it. Ids are
-//     not reused, and there are 2^20 - 1 of them: the struct types built
-//     after that many (again only in a program that makes types at run
-//     time) find every key by name, with the same results.
+//   - One id per struct type decoded (a counter of 64 bits), which a
+//     struct's decoder records in the back-reference table of the Reader
+//     (a key tag) so that a later reference to a name finds its field
+//     without comparing it. Ids are not reused, so that a Reader kept
+//     across UnmarshalDecode calls never takes one type's tag for
+//     another's, and they cannot run out: there are 2^48 - 1 of them,
+//     more than the decoders that fit in memory. The tags themselves live
+//     in the Reader, not in the process: two per shared name (16 bytes;
+//     a Reader holds at most 1024 names), dropped with the name when the
+//     table is emptied.
 //
 // # Security considerations
 //
