@@ -225,23 +225,37 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 // and the Go heap spans at most 2^48 bytes (the runtime's heapAddrBits:
 // 48 on 64-bit platforms, 32 or fewer on 32-bit ones), so fewer than
 // 2^42 decoders can ever exist: the process runs out of memory long
-// before the 2^48-1 ids. The
-// fallback below for decoders without an id (they find every key by
-// name, with the same results) is there for the tests, which lower the
-// bound, and so that an impossible count could cost speed, never a
-// wrong field.
+// before the 2^48-1 ids. The fallback below for decoders without an id
+// (they find every key by name, with the same results) is there for the
+// tests, which lower the bound, and so that an impossible count could
+// cost speed, never a wrong field.
+//
+// Wider ids were chosen over reusing them by epochs (a Reader clearing
+// its tags when the ids' epoch moves on, decoders taking new ids): a
+// decoder shared by goroutines could not take a new id while another
+// goroutine still decodes with its old one into a Reader of the old
+// epoch, so each decoding would have to check its decoders' epoch, a
+// cost in the loop and a proof of its own; wider ids need neither.
 //
 // Until 2026-12 a half took 32 bits, ids 20 of them: after 2^20-1 struct
 // types, all later decoders silently lost the tags. The wider tags cost
-// each shared name in a Reader 8 bytes (32 instead of 24 on 64-bit
-// platforms; at most 1024 names, so 32 KiB instead of 24 KiB).
+// each entry of a Reader's tables 8 bytes (32 instead of 24 on 64-bit
+// platforms; at most 1024 names and 1024 values), one more store per
+// new name and one more result per key; with the name references'
+// entry taken before the stores to the Reader (ReadTaggedKey), own
+// instructions per Unmarshal went (BIN=... N=20 sh bench/callgrind.sh,
+// N=1000 for the small documents; 20 bits -> 48 bits): twitter 4.676M ->
+// 4.655M, citm_catalog 11.342M -> 11.337M, medium 47,997 -> 47,935,
+// small 5,163 -> 5,189 (+0.5%: 11 keys, 10 of them new names).
 //
-// Measured (bash bench/callgrind.sh Unmarshal/twitter, N=100; Ir per
-// Unmarshal, in all / in go-smile's own functions): no key tags (every
-// key looked up by name) 6.33M / 5.47M; one half (the last struct type
-// only) 5.46M / 4.94M; two halves 5.16M / 4.70M. On citm_catalog: no
-// tags 15.24M / 13.26M, one half 13.01M / 11.54M, two halves 12.93M /
-// 11.49M.
+// Measured (BIN=... N=20 sh bench/callgrind.sh Unmarshal/twitter
+// Unmarshal/citm_catalog, with 48-bit ids; Ir per Unmarshal in
+// go-smile's own functions, the stabler count; the totals, runtime
+// included, moved by up to 3% between runs): no key tags (tagIDLimit 0:
+// every key of a struct looked up by name) twitter 5.85M, citm_catalog
+// 13.79M; one half (fieldOfTag reading the latest tag only) 4.85M and
+// 11.31M; two halves 4.66M and 11.34M. The second half saves 4% on
+// twitter and costs 0.2% on citm_catalog.
 const (
 	tagFieldBits = 16
 	tagFieldMask = 1<<tagFieldBits - 1
