@@ -226,7 +226,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 		case b >= keyShortRef && b < keyShortASCII: // short name reference
 			i := int(b & 0x3F)
 			if i < len(r.names.ents) {
-				e := &r.names.ents[i] // before the stores to r, which would make it load len again
+				e := &r.names.ents[i] // before the stores to r, after which the compiler loads len and checks i again (3 instructions, go build -gcflags=-S)
 				r.tokOff = r.base + int64(r.pos)
 				r.pos++
 				r.mode = rdObjValue
@@ -247,7 +247,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 		case b >= keyLongRef && b < keyLong && r.pos+1 < len(r.buf): // long name reference
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
 			if i < len(r.names.ents) {
-				e := &r.names.ents[i] // before the stores to r, which would make it load len again
+				e := &r.names.ents[i] // before the stores to r, as above
 				r.tokOff = r.base + int64(r.pos)
 				r.pos += 2
 				r.mode = rdObjValue
