@@ -159,8 +159,10 @@ func sortEntries[V any](e *encodeState, entries []keyedEntry[V]) (mask uint64) {
 }
 
 // encodeStringKeyMap writes m with write for the elements. Sorted, it
-// collects the entries on stack, and their order on e.order, above those
-// of the maps it is inside of.
+// collects the entries on stack, above those of the maps it is inside
+// of: in the order of the keys when m has the keys of a map written
+// before (see findShape), else in iteration order, then sorted, their
+// order on e.order.
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
@@ -182,11 +184,41 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 		*stack = (*stack)[:start]
 		e.order = e.order[:ostart]
 	}()
+	n := len(m)
+	slot := shapeSlot(n, e.w.Depth())
+	if keys := e.shape(slot, n); keys != nil {
+		for _, k := range keys {
+			v, ok := m[k]
+			if !ok {
+				clear((*stack)[start:])
+				*stack = (*stack)[:start]
+				goto collect
+			}
+			*stack = append(*stack, keyedEntry[V]{key: k, val: v})
+		}
+		for i := range n {
+			// Nested maps may reallocate the stack: index it afresh.
+			en := &(*stack)[start+i]
+			k, v := en.key, en.val
+			if err := e.writeKey(k); err != nil {
+				return err // it names the key
+			}
+			if err := write(e, v); err != nil {
+				return withName(err, k)
+			}
+		}
+		return e.w.WriteEndObject()
+	}
+collect:
 	for k, v := range m {
 		*stack = append(*stack, keyedEntry[V]{key: k, val: v})
 	}
-	n := len(*stack) - start
 	mask := sortEntries(e, (*stack)[start:])
+	if keys := e.newShape(slot, n); keys != nil {
+		for i := range keys {
+			keys[i] = (*stack)[start+int(e.order[ostart+i]&mask)].key
+		}
+	}
 	for i := range n {
 		// Nested maps may reallocate both stacks: index them afresh.
 		en := &(*stack)[start+int(e.order[ostart+i]&mask)]
@@ -199,6 +231,75 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 		}
 	}
 	return e.w.WriteEndObject()
+}
+
+// A keyShape is the sorted keys of a map written before in the document
+// being encoded: e.shapeKeys[off:off+n], while gen is e.shapeGen.
+//
+// The maps of a tree are often records of the same keys (the elements of
+// an array of objects), and a map with the keys of one written before is
+// written in that map's order by looking up its values, without iterating
+// over it and sorting its keys: len(m) lookups that all succeed prove
+// that m has exactly those keys. The last map of each length and depth
+// is remembered (shapeSlot), so that records and the records inside them
+// do not push out each other's shapes. callgrind (bench/callgrind.sh,
+// Marshal of encoding/json's tree, sorted keys), instructions per call:
+// TODO.
+type keyShape struct {
+	off, n int32
+	gen    uint32
+}
+
+// shapeSlots is the number of shapes remembered; maxShapeKeys bounds the
+// keys they hold, and maxShapeLen the length of a map whose keys are
+// remembered.
+const (
+	shapeSlots   = 64
+	maxShapeKeys = 2048
+	maxShapeLen  = 256
+)
+
+// shapeSlot returns the slot of the shape of a map of n entries at depth
+// (the Writer's, inside the map).
+func shapeSlot(n, depth int) int { return (n*8 + depth) & (shapeSlots - 1) }
+
+// shape returns the keys of the shape in slot, if it has n of them.
+func (e *encodeState) shape(slot, n int) []string {
+	sh := &e.shapes[slot]
+	if int(sh.n) != n || sh.gen != e.shapeGen {
+		return nil
+	}
+	return e.shapeKeys[sh.off : int(sh.off)+n : int(sh.off)+n]
+}
+
+// newShape makes room for the n keys of a new shape in slot, which the
+// caller stores in order, or returns nil when such a map is not
+// remembered. When the keys would exceed maxShapeKeys, the shapes
+// remembered so far are forgotten first.
+func (e *encodeState) newShape(slot, n int) []string {
+	if n > maxShapeLen {
+		return nil
+	}
+	off := len(e.shapeKeys)
+	if off+n > maxShapeKeys {
+		e.forgetShapes()
+		off = 0
+	}
+	e.shapeKeys = append(e.shapeKeys, make([]string, n)...)
+	e.shapes[slot] = keyShape{off: int32(off), n: int32(n), gen: e.shapeGen}
+	return e.shapeKeys[off : off+n : off+n]
+}
+
+// forgetShapes forgets the shapes of the maps written so far, and the
+// strings of their keys.
+func (e *encodeState) forgetShapes() {
+	clear(e.shapeKeys)
+	e.shapeKeys = e.shapeKeys[:0]
+	e.shapeGen++
+	if e.shapeGen == 0 { // wrapped around: old shapes could look current
+		e.shapes = [shapeSlots]keyShape{}
+		e.shapeGen = 1
+	}
 }
 
 // encodeMapUnsorted writes the entries in Go's iteration order.

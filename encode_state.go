@@ -46,6 +46,12 @@ type encodeState struct {
 	anyEntries    []keyedEntry[any]
 	order         []uint64
 
+	// shapes are the key sets of maps written in this document, their
+	// keys in shapeKeys, of the generation shapeGen (see keyShape).
+	shapes    [shapeSlots]keyShape
+	shapeKeys []string
+	shapeGen  uint32
+
 	// ranges are the map iterators of the maps being encoded, a stack
 	// of which the first mapRanges are in use (see startMapRange).
 	ranges    []*rt.MapRange
@@ -113,6 +119,7 @@ func (e *encodeState) reset() {
 		clear(e.ptrSeen)
 	}
 	e.words = e.words[:0]
+	e.forgetShapes()
 	for e.mapRanges > 0 { // after a panic
 		e.mapRanges--
 		e.ranges[e.mapRanges].Stop()
@@ -137,6 +144,7 @@ func (e *encodeState) keptBuffer() []byte {
 // document, to the pool.
 func (e *encodeState) release() {
 	e.w.Reset(e.keptBuffer())
+	e.forgetShapes()
 	if e.r != nil {
 		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
 	}
