@@ -92,3 +92,12 @@ func (export) BeginOneValue(w *Writer) (saved int, err error) { return w.beginOn
 // BeginOneValue returned saved, and restores w to accept what follows
 // that value.
 func (export) EndOneValue(w *Writer, saved int) error { return w.endOneValue(saved) }
+
+// WriteKeyTagged is WriteKey(name) for an encoder that writes the same
+// names again and again (the keys of a map of records): *tag, zero at
+// first and kept with the name, lets the next call write the name's
+// shared-name reference without looking name up (see writeKeyTagged).
+// A tag is valid for w until w.Reset or the end of the document.
+func (export) WriteKeyTagged(w *Writer, name string, tag *uint32) error {
+	return w.writeKeyTagged(name, tag)
+}
