@@ -47,9 +47,11 @@ type encodeState struct {
 	order         []uint64
 
 	// shapes are the key sets of maps written in this document, their
-	// keys in shapeKeys, of the generation shapeGen (see keyShape).
+	// keys in shapeKeys and the keys' shared-name tags in shapeTags, of
+	// the generation shapeGen (see keyShape).
 	shapes    [shapeSlots]keyShape
 	shapeKeys []string
+	shapeTags []uint32
 	shapeGen  uint32
 
 	// ranges are the map iterators of the maps being encoded, a stack
@@ -57,6 +59,7 @@ type encodeState struct {
 	ranges    []*rt.MapRange
 	mapRanges int
 
+	floats  []float64      // the elements of a []any of float64s (see encodeAnys)
 	scratch []byte         // time and number formatting
 	r       *stream.Reader // re-reads MarshalSmile output and RawMessages
 
@@ -162,6 +165,9 @@ func (e *encodeState) release() {
 	}
 	if cap(e.order) > maxKeep/8 {
 		e.order = nil
+	}
+	if cap(e.floats) > maxKeep/8 {
+		e.floats = nil
 	}
 	encodeStatePool.Put(e)
 }

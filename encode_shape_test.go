@@ -1,0 +1,162 @@
+package smile_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/compat"
+	"github.com/go-smile/smile/stream"
+)
+
+// shapeTree returns a tree of maps that exercises the encoder's memory of
+// key sets (keyShape): records of the same keys at several depths, shapes
+// of equal slots, more distinct names than the shared-name table holds,
+// more shapes than the encoder remembers, maps too long to remember, and
+// maps that differ from a remembered shape in one key only.
+func shapeTree() any {
+	rng := rand.New(rand.NewPCG(1, 2))
+	name := func(i int) string {
+		switch i % 5 {
+		case 0:
+			return fmt.Sprintf("k%d", i)
+		case 1:
+			return fmt.Sprintf("clé-%d", i)
+		case 2:
+			return fmt.Sprintf("a_rather_longer_key_name_number_%d", i)
+		case 3:
+			return fmt.Sprintf("%c%d", 'a'+rune(i%26), i)
+		}
+		return fmt.Sprintf("x%03d", i)
+	}
+	record := func(keys []int, inner any) map[string]any {
+		m := map[string]any{}
+		for j, k := range keys {
+			if j == 0 && inner != nil {
+				m[name(k)] = inner
+				continue
+			}
+			m[name(k)] = fmt.Sprint("v", rng.IntN(50))
+		}
+		return m
+	}
+	var items []any
+	shapes := [][]int{{1, 2}, {3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, {13, 14, 15}, {1, 2, 16}}
+	for i := range 400 {
+		keys := shapes[i%len(shapes)]
+		if i%7 == 0 { // one key differs from the shape of its slot
+			keys = append(append([]int(nil), keys[:len(keys)-1]...), 2000+i)
+		}
+		if i%11 == 0 { // a shape seen once, from a pool too large to remember
+			keys = rng.Perm(3000)[:2+rng.IntN(60)]
+		}
+		inner := record(shapes[(i+1)%len(shapes)], record([]int{1, 2}, nil))
+		items = append(items, record(keys, inner))
+	}
+	long := map[string]any{}
+	for i := range 300 {
+		long[name(5000+i)] = i%2 == 0
+	}
+	items = append(items, long, long, map[string]any{"": "empty", "k1": nil})
+	return map[string]any{"items": items, "also": items[:50]}
+}
+
+// TestMarshalAnyShapes checks Marshal of a tree whose maps repeat their
+// key sets against the same document converted from encoding/json's
+// (sorted) output by compat.FromJSON, which writes each key through the
+// stream Writer as it reads it, and reads the output back.
+func TestMarshalAnyShapes(t *testing.T) {
+	tree := shapeTree()
+	js, err := json.Marshal(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []smile.EncOptions{{}, {DisableSharedNames: true}, {SharedValues: true}} {
+		t.Run(fmt.Sprintf("%+v", o), func(t *testing.T) {
+			m, err := o.EncMode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 { // the second from a pooled state
+				got, err := m.Marshal(tree)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := compat.FromJSONBytes(js, compat.FromJSONOptions{Enc: o})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != string(want) {
+					t.Fatalf("Marshal differs from FromJSON of encoding/json's output (%d vs %d bytes)", len(got), len(want))
+				}
+			}
+		})
+	}
+	unsorted, err := smile.EncOptions{MapKeyOrder: smile.MapKeysUnsorted}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := unsorted.Marshal(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back any
+	if err := smile.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	js2, err := json.Marshal(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(js2) != string(js) {
+		t.Fatal("MapKeysUnsorted: the tree read back differs")
+	}
+}
+
+// TestMarshalAnyFloat64s checks that arrays of float64s, which Marshal
+// writes in one call of the Writer, and arrays that only start with
+// float64s give the bytes of the Writer's element-by-element calls.
+func TestMarshalAnyFloat64s(t *testing.T) {
+	tree := []any{
+		[]any{1.5, -0.0, math.Inf(1), math.NaN(), 3e300},
+		[]any{2.5, 7.0, "x"},
+		[]any{1.0},
+		[]any{[]any{1.0, 2.0}, []any{3.0, 4.0}},
+	}
+	w, err := stream.NewWriter(stream.WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var write func(v any)
+	write = func(v any) {
+		var err error
+		switch v := v.(type) {
+		case []any:
+			if err = w.WriteStartArray(); err != nil {
+				break
+			}
+			for _, x := range v {
+				write(x)
+			}
+			err = w.WriteEndArray()
+		case float64:
+			err = w.WriteFloat64(v)
+		case string:
+			err = w.WriteString(v)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(tree)
+	got, err := smile.Marshal(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := w.Bytes(); string(got) != string(want) {
+		t.Fatalf("Marshal = % x\nwant      % x", got, want)
+	}
+}
