@@ -69,8 +69,14 @@ func (e *encodeState) encodeAny(v any) error {
 	return enc(e, data)
 }
 
-// encodeAnys writes the elements of a []any as an array.
+// encodeAnys writes the elements of a []any as an array. An array of
+// float64s only (coordinates, vectors, series) is written by one call of
+// the Writer, as a []float64 is. callgrind, bench/callgrind.sh
+// MarshalAny/canada: 22.0M Ir per call before, 16.0M so.
 func (e *encodeState) encodeAnys(v []any) error {
+	if fs, ok := e.float64s(v); ok {
+		return export.WriteFloat64Array(e.w, fs)
+	}
 	if err := e.w.WriteStartArray(); err != nil {
 		return err
 	}
@@ -80,6 +86,21 @@ func (e *encodeState) encodeAnys(v []any) error {
 		}
 	}
 	return e.w.WriteEndArray()
+}
+
+// float64s returns the elements of v, in e.floats, when they are all
+// float64s.
+func (e *encodeState) float64s(v []any) ([]float64, bool) {
+	fs := e.floats[:0]
+	for _, x := range v {
+		f, ok := x.(float64)
+		if !ok {
+			return nil, false
+		}
+		fs = append(fs, f)
+	}
+	e.floats = fs
+	return fs, true
 }
 
 // An ifaceEncoderFunc writes a value given the data word of an interface
