@@ -168,7 +168,7 @@ func arenaChunk(n int) int {
 // refers to neither.
 func (d *decodeState) release() {
 	if d.r != nil { // nil in a state first made to borrow a caller's Reader (UnmarshalDecode)
-		d.r.Reset(nil)
+		export.DropInput(d.r) // newDecodeState resets it
 	}
 	d.tok = stream.Token{}
 	d.err = nil

@@ -1,0 +1,61 @@
+package smile
+
+import (
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestReleaseKeepsNoInput checks that a decoding state returned to the
+// pool keeps no reference to the input it read, whether the decoding
+// succeeded or failed: the input is garbage collected once the caller
+// drops it while the state is still alive (the test holds it, as the pool
+// does until two collections have passed).
+func TestReleaseKeepsNoInput(t *testing.T) {
+	type doc struct {
+		Name string   `json:"name"`
+		Tags []string `json:"tags"`
+	}
+	good, err := Marshal(doc{Name: "a name of some length", Tags: []string{"x", "y"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		v    any
+	}{
+		{"typed", good, new(doc)},
+		{"any", good, new(any)},
+		{"truncated", good[:len(good)-3], new(doc)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			freed := make(chan bool, 1)
+			d := func() *decodeState {
+				data := append([]byte(nil), c.data...)
+				runtime.AddCleanup(&data[0], func(freed chan bool) { freed <- true }, freed)
+				d, err := newDecodeState(defaultDecConfig, data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dec, p, err := d.rootDecoder(c.v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_ = d.value(dec, p, false) // the error of "truncated" is not the point
+				d.release()
+				return d
+			}()
+			defer runtime.KeepAlive(d)
+			for range 50 {
+				runtime.GC()
+				select {
+				case <-freed:
+					return
+				case <-time.After(10 * time.Millisecond):
+				}
+			}
+			t.Error("a released decodeState keeps its input alive")
+		})
+	}
+}
