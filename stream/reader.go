@@ -907,6 +907,21 @@ func (r *Reader) pop() {
 
 // firstHeader handles the start of the input: the header, or its absence.
 func (r *Reader) firstHeader() error {
+	if p := r.pos; len(r.buf)-p >= 4 {
+		if h := r.buf[p : p+4]; h[0] == headerByte0 && h[1] == headerByte1 && h[2] == headerByte2 && h[3]&(headerVersionMask|headerReservedBit) == 0 {
+			// The usual start, a valid header in the bytes at hand, in
+			// one step: applyHeader for the tables that Reset emptied.
+			// (callgrind, BenchmarkCall/Unmarshal, Ir per call in
+			// go-smile's own functions: 813 through readHeader and
+			// applyHeader, 759 so.)
+			r.pos = p + 4
+			r.sharedNames = h[3]&headerSharedNames != 0
+			r.sharedValues = h[3]&headerSharedValues != 0
+			r.namesOffForGood = r.opts.KeepNamesAcrossHeaders && !r.sharedNames
+			r.started, r.ready = true, true // prepare saw no error
+			return nil
+		}
+	}
 	if !r.need(1) {
 		if err := r.ioErr(); err != nil {
 			return r.fail(err)
