@@ -540,9 +540,9 @@ func replaceInvalidUTF8(b []byte) []byte {
 // with nothing left, value returns io.EOF.
 func (d *decodeState) value(dec decoderFunc, p unsafe.Pointer, skipMarkers bool) error {
 	for {
-		// Peek first, so that a header is consumed and d.offset() is the
-		// offset of the value itself.
-		if _, err := d.r.PeekKind(); err != nil {
+		// Prepare first, so that a header is consumed and the first
+		// token is read by the Reader's fast path.
+		if err := export.Prepare(d.r); err != nil {
 			if err == io.EOF {
 				return err
 			}

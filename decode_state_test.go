@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/go-smile/smile/stream"
 )
 
 // TestReleaseKeepsNoInput checks that a decoding state returned to the
@@ -57,5 +59,32 @@ func TestReleaseKeepsNoInput(t *testing.T) {
 			}
 			t.Error("a released decodeState keeps its input alive")
 		})
+	}
+}
+
+// rootViaDecode is a string whose UnmarshalSmileFrom decodes it with
+// UnmarshalDecode from the Reader it is given, where the token of the
+// value has been read and given back.
+type rootViaDecode string
+
+func (v *rootViaDecode) UnmarshalSmileFrom(r *stream.Reader) error {
+	var s string
+	err := UnmarshalDecode(r, &s)
+	*v = rootViaDecode(s)
+	return err
+}
+
+// TestUnmarshalDecodeOfGivenBackRoot decodes a document whose root value
+// is a scalar decoded by an UnmarshalSmileFrom method through
+// UnmarshalDecode: the root's token, given back to the Reader, is the
+// value UnmarshalDecode reads, although no byte of the input is left.
+func TestUnmarshalDecodeOfGivenBackRoot(t *testing.T) {
+	doc, err := Marshal("the root")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v rootViaDecode
+	if err := Unmarshal(doc, &v); err != nil || v != "the root" {
+		t.Fatalf("got %q, %v; want %q", v, err, "the root")
 	}
 }
