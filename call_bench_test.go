@@ -6,6 +6,19 @@ import "testing"
 // per value: Marshal and Unmarshal of an empty object, typed (struct{})
 // and as any (map[string]any{} and a new any). The document is the
 // header and the two bytes of {}.
+//
+// The comments that cite it give callgrind's instructions per call: the
+// test binary (go test -c -o smile.test) is run for N and for 2N calls,
+//
+//	GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+//		--toggle-collect='github.com/go-smile/smile.DecMode.Unmarshal' \
+//		./smile.test -test.run '^$' -test.bench '^BenchmarkCall$/^Unmarshal$' -test.benchtime Nx
+//
+// (EncMode.Marshal for the Marshal benchmarks), and the difference of the
+// totals callgrind_annotate prints is divided by N (N=2000 unless a
+// comment says otherwise). "go-smile's own" counts only the functions of
+// this module, as bench/callgrind.sh does; it does not vary from run to
+// run, where the total, which includes the runtime's, varies by about 15.
 func BenchmarkCall(b *testing.B) {
 	empty, err := Marshal(struct{}{})
 	if err != nil {

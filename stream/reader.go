@@ -138,8 +138,8 @@ func (r *Reader) resetState() {
 	// push writes it first. So the root container of the next document
 	// is pushed by next's fast path, which needs the word in place.
 	// (callgrind, Unmarshal of {} into struct{} by a pooled decoder,
-	// BenchmarkCall/Unmarshal, Ir per call in go-smile's own functions:
-	// 959 with r.objs[:0] here, 878 so.)
+	// the root package's BenchmarkCall/Unmarshal, Ir per call in
+	// go-smile's own functions: 959 with r.objs[:0] here, 878 so.)
 	r.sharedNames = false
 	r.sharedValues = false
 	r.namesOffForGood = false
@@ -759,9 +759,9 @@ func (r *Reader) prepare() error {
 // it handles the first header and reports the end of the input at the
 // root as io.EOF, and an error where the input cannot go on. A decoder's
 // root calls it before its first ReadToken, whose fast path needs a ready
-// Reader, at the cost of one test when r is ready. (callgrind,
-// BenchmarkCall/Unmarshal, Ir per call in go-smile's own functions: 759
-// calling PeekKind, 729 so.)
+// Reader, at the cost of one test when r is ready. (callgrind, the root
+// package's BenchmarkCall/Unmarshal, Ir per call in go-smile's own
+// functions: 759 calling PeekKind, 729 so.)
 func (export) Prepare(r *Reader) error {
 	if r.ready || r.pending {
 		return nil
@@ -925,9 +925,9 @@ func (r *Reader) firstHeader() error {
 		if h := r.buf[p : p+4]; h[0] == headerByte0 && h[1] == headerByte1 && h[2] == headerByte2 && h[3]&(headerVersionMask|headerReservedBit) == 0 {
 			// The usual start, a valid header in the bytes at hand, in
 			// one step: applyHeader for the tables that Reset emptied.
-			// (callgrind, BenchmarkCall/Unmarshal, Ir per call in
-			// go-smile's own functions: 813 through readHeader and
-			// applyHeader, 759 so.)
+			// (callgrind, the root package's BenchmarkCall/Unmarshal,
+			// Ir per call in go-smile's own functions: 813 through
+			// readHeader and applyHeader, 759 so.)
 			r.pos = p + 4
 			r.sharedNames = h[3]&headerSharedNames != 0
 			r.sharedValues = h[3]&headerSharedValues != 0

@@ -119,8 +119,9 @@ func (r *Reader) discard(n int64) bool {
 // DropInput drops r's references to its input, as a Reader kept for
 // reuse does between inputs (the root package's pooled decoding state):
 // only Reset makes r usable again, and sets up the rest. It costs a few
-// stores where Reset(nil) sets every field. (callgrind, BenchmarkCall/Unmarshal, Ir per call in go-smile's
-// own functions: 878 with Reset(nil), 848 so.)
+// stores where Reset(nil) sets every field. (callgrind, the root
+// package's BenchmarkCall/Unmarshal, Ir per call in go-smile's own
+// functions: 878 with Reset(nil), 848 so.)
 func (export) DropInput(r *Reader) {
 	r.buf, r.pos = nil, 0
 	r.names.data, r.values.data = nil, nil
