@@ -46,7 +46,11 @@
 // the piece passed in.
 //
 // The implementation is pure Go: it converts 8-byte windows with
-// shift-and-mask steps (SWAR), several groups per loop iteration.
+// shift-and-mask steps (SWAR), several groups per loop iteration. On 64 KB
+// it takes about a twelfth of the instructions of the per-byte bit loop
+// of the tests (refEncode, refDecode): callgrind Ir per call of
+// BenchmarkEncode 2,842,061 (reference) -> 248,772 (kernel), of
+// BenchmarkDecode 3,435,092 -> 292,341 (see bench_test.go).
 package binary
 
 import (
@@ -212,7 +216,10 @@ func spread(v uint64) uint64 {
 func encode(dst, src []byte) {
 	be := stdbinary.BigEndian
 	// Four groups at a time: 28 raw bytes in, 32 encoded bytes out. The
-	// last read is src[21:29], so 29 readable bytes are needed.
+	// last read is src[21:29], so 29 readable bytes are needed. Measured
+	// against the one-group loop alone (callgrind Ir per call of
+	// BenchmarkEncode/kernel, see bench_test.go): 1KB 6,658 -> 4,117,
+	// 64KB 424,601 -> 248,772 (-41%).
 	for len(src) >= 29 && len(dst) >= 32 {
 		s := src[:29]
 		d := dst[:32]
@@ -269,6 +276,9 @@ func decode(dst, src []byte, lenient bool) (int, error) {
 	// Eight groups at a time: 64 encoded bytes in, 56 raw bytes out. The
 	// eight 56-bit values are merged into seven 64-bit words, so that the
 	// stores do not overlap (the compiler then emits one store for each).
+	// Measured against the one-group loop alone (callgrind Ir per call of
+	// BenchmarkDecode/kernel, see bench_test.go): 1KB 7,531 -> 4,771,
+	// 64KB 478,573 -> 292,341 (-39%).
 	for len(src) >= 64 && len(dst) >= 56 {
 		s := src[:64]
 		d := dst[:56]
