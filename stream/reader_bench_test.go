@@ -117,3 +117,32 @@ func rdBenchReader(b *testing.B, name string) {
 		report(b)
 	})
 }
+
+// BenchmarkReaderSkipBinary skips a document holding one 64 KB binary
+// value in the 7-bit encoding, which SkipValue checks for bytes with their
+// high bit set (rdHighBitAt) without decoding it.
+func BenchmarkReaderSkipBinary(b *testing.B) {
+	w, err := stream.NewWriter(stream.WriterOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	payload := make([]byte, 64<<10)
+	for i := range payload {
+		payload[i] = byte(i * 7)
+	}
+	if err := w.WriteBinary(payload); err != nil {
+		b.Fatal(err)
+	}
+	data := w.Bytes()
+	r, err := stream.NewReader(data, stream.ReaderOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		r.Reset(data)
+		if err := r.SkipValue(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

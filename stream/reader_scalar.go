@@ -383,7 +383,10 @@ func (r *Reader) skip7Bit(at int64, enc int64, what string) error {
 }
 
 // rdHighBitAt returns the index of the first byte of s with its high bit
-// set, or -1: eight bytes at a time.
+// set, or -1: eight bytes at a time. Measured against a loop over the
+// bytes, callgrind Ir per skip of BenchmarkReaderSkipBinary (a 64 KB 7-bit
+// value; go test -c ./stream, -test.benchtime 400x minus 200x, over 200):
+// 525,307 -> 225,869.
 func rdHighBitAt(s []byte) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {

@@ -12,6 +12,13 @@ import (
 // rdValidUTF8 steps over whole sequences in 8-byte windows, and leaves the
 // rare ones to a shift-based DFA whose only loop-carried dependency is one
 // shift per byte.
+//
+// Measured against utf8.Valid in its place, callgrind Ir per call of
+// BenchmarkReaderUTF8 (see there; utf8.Valid -> rdValidUTF8): Latin 3,601
+// -> 1,803, CJK 5,425 -> 1,213, mixed 2,673 -> 924, short 110 -> 70. Per
+// Unmarshal and Marshal (bash bench/callgrind.sh, N=20, Ir in all):
+// Unmarshal/twitter 6.23M -> 5.12M, Marshal/twitter 3.58M -> 2.46M,
+// Unmarshal/citm_catalog 12.86M -> 12.79M.
 
 // DFA states, as bit offsets into a row of rdUTF8Table. The error state is
 // 0 so that it maps to itself in every row.
@@ -156,7 +163,11 @@ func rdInvalidUTF8At(s []byte) int {
 
 // rdASCII reports whether every byte of s is below 0x80: eight bytes at a
 // time, the last eight overlapping when len(s) is not a multiple of 8. It
-// is the fast path for the ASCII string tokens.
+// is the fast path for the ASCII string tokens, tried before rdValidUTF8
+// (whose strings of under 8 bytes go through the DFA byte by byte).
+// Measured against rdValidUTF8 alone (bash bench/callgrind.sh, N=20, Ir
+// per Unmarshal in all): twitter 5.24M -> 5.12M, code 32.74M -> 32.11M,
+// citm_catalog 12.77M / 12.79M (no difference).
 func rdASCII(s []byte) bool {
 	const hi = 0x8080808080808080
 	n := len(s)
