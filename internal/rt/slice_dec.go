@@ -23,14 +23,19 @@ func (s *SliceType) SetEmpty(p unsafe.Pointer) {
 
 // GrowCap makes room for at least n more elements past Len, reallocating
 // with append's growth policy (and copying the first Len elements) when
-// the capacity does not suffice. Len does not change. Unlike Grow it
-// allocates nothing but the new array.
+// the capacity does not suffice. Len does not change. Like Grow, it
+// allocates nothing but the new array (testing.AllocsPerRun on Go 1.26:
+// one object for both, growing a []struct{string; *int} from a capacity
+// of 3 to 13).
 func (s *SliceType) GrowCap(p unsafe.Pointer, n int) {
 	s.value(p).Grow(n)
 }
 
 // value returns the slice at p as an addressable reflect.Value. (Unlike
-// reflect.NewAt, it does not look up the pointer type in reflect's cache.)
+// reflect.NewAt, it does not look up the pointer type in reflect's cache.
+// Measured against reflect.NewAt(s.t.Type1(), p).Elem() (bash
+// bench/callgrind.sh, N=20; Ir per Unmarshal in all): citm_catalog
+// 12.93M -> 12.79M, code 32.52M -> 32.11M, twitter 5.12M / 5.12M.)
 func (s *SliceType) value(p unsafe.Pointer) reflect.Value {
 	return reflect.ValueOf(s.t.PackEFace(p)).Elem()
 }
@@ -85,7 +90,10 @@ func (s *SliceType) ClearLen(p unsafe.Pointer) {
 
 // clearByElem is the length up to which ClearLen zeroes element by
 // element: reflect's bulk clear costs about as much as four calls of
-// Type.Zero before it clears anything.
+// Type.Zero before it clears anything. Measured against clearing every
+// scratch slice by reflect, clearByElem 0 (bash bench/callgrind.sh, N=20;
+// Ir per Unmarshal in all): citm_catalog 12.86M -> 12.79M (-0.5%),
+// twitter 5.13M -> 5.12M, code 32.13M -> 32.11M.
 const clearByElem = 4
 
 // SetArray sets *p to a slice of length n and capacity c over the array
