@@ -55,6 +55,11 @@ func rdVInt(b []byte, max int) (v uint64, n int, st rdVIntStatus) {
 // bytes, when it takes at most 8 of them: its last byte is the first with
 // bit 7 set, found with one load, and it then holds at most 55 bits. ok is
 // false for a longer VInt or a last byte of 0xC0-0xFF; rdVInt then decides.
+// Measured against a loop that looks for the last byte one byte at a time
+// (bash bench/callgrind.sh, N=20; Ir per Unmarshal in all / in go-smile's
+// own functions): twitter 5.25M / 4.72M -> 5.12M / 4.68M, code 32.78M /
+// 28.07M -> 32.11M / 27.68M, citm_catalog 12.82M / 11.48M -> 12.79M /
+// 11.34M.
 func rdShortVInt(b []byte) (v uint64, n int, ok bool) {
 	m := le.LittleEndian.Uint64(b) & 0x8080808080808080
 	if m == 0 {
