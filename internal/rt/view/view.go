@@ -6,7 +6,8 @@
 // package unsafe beyond unsafe.Pointer as a type.
 //
 // Every function here is a single expression the compiler inlines, so a
-// view costs what writing unsafe at the call site would.
+// view costs what writing unsafe at the call site would (go build
+// -gcflags=-m ./internal/rt/view reports "can inline" for all five).
 package view
 
 import "unsafe"
