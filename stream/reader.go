@@ -550,12 +550,6 @@ func (r *Reader) nextSlow(skip bool) (Token, error) {
 				return keyToken(slot, false, s), nil
 			case b >= keyShortRef && b < keyShortASCII: // 0x40-0x7F: short name reference
 				i := int(b & 0x3F)
-				// Fast path; the table is empty when names are off.
-				if i < len(r.names.ents) {
-					r.pos++
-					r.mode = rdObjValue
-					return keyToken(i, true, r.names.bytes(i)), nil
-				}
 				s, err := r.keyRef(i, 1)
 				if err != nil {
 					return Token{}, err
