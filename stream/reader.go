@@ -277,7 +277,10 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 // as a value inside an array or object and below the depth limit, and
 // reports whether it did; otherwise it consumes nothing, and ReadToken
 // reads the next token. It is a shortcut for decoders that expect an
-// array, as tryEndArray is for its end.
+// array, as tryEndArray is for its end. Measured, the two against both
+// always reporting false (bash bench/callgrind.sh
+// Unmarshal/citm_catalog, N=20; Ir per Unmarshal in all / in go-smile's
+// own functions): 14.87M / 13.40M -> 12.79M / 11.34M.
 func (r *Reader) tryStartArray() bool {
 	if !r.ready || r.pos >= len(r.buf) || r.buf[r.pos] != tokenStartArray ||
 		(r.mode != rdArray && r.mode != rdObjValue) || r.depth >= r.opts.MaxDepth {

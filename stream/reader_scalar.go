@@ -81,7 +81,11 @@ func rdShortVInt(b []byte) (v uint64, n int, ok bool) {
 // whether it did. Otherwise it consumes nothing, and ReadToken reads the
 // value (and reports what is wrong with a malformed one). It is a
 // decoder's fast path for integer fields, without a Token; TokenOffset
-// gives the integer's offset.
+// gives the integer's offset. Measured against a tryInt that always
+// reports false, which sends the decoder to ReadToken (bash
+// bench/callgrind.sh, N=20; Ir per Unmarshal in all / in go-smile's own
+// functions): twitter 5.22M / 4.78M -> 5.12M / 4.68M, citm_catalog
+// 13.56M / 12.18M -> 12.79M / 11.34M.
 func (r *Reader) tryInt() (int64, bool) {
 	p := r.pos
 	if !r.valueDue() || len(r.buf)-p < 9 {
@@ -116,7 +120,9 @@ func (r *Reader) tryInt() (int64, bool) {
 }
 
 // TryBool is tryInt for true and false: it reads the value and reports
-// whether it did, or consumes nothing.
+// whether it did, or consumes nothing. Measured with tryNull, against both
+// always reporting false (bash bench/callgrind.sh Unmarshal/twitter, N=20;
+// Ir per Unmarshal in all / own): 5.31M / 4.92M -> 5.12M / 4.68M.
 //
 // It is a method of export, not of Reader, so that the root package's
 // call inlines it: a wrapper of a Reader method would cost 86 in the

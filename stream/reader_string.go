@@ -127,7 +127,9 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 // when it has none). For any other value it consumes nothing, and
 // ReadToken reads it; an error is one ReadToken would have returned. It is
 // a decoder's fast path for string fields; TokenOffset gives the string's
-// offset.
+// offset. Measured against a tryString that always reports false (bash
+// bench/callgrind.sh Unmarshal/twitter, N=20; Ir per Unmarshal in all /
+// in go-smile's own functions): 5.30M / 4.88M -> 5.12M / 4.68M.
 func (r *Reader) tryString() (s []byte, slot int, ok bool, err error) {
 	if !r.valueDue() || r.pos >= len(r.buf) {
 		return nil, -1, false, nil
