@@ -160,7 +160,9 @@ func (r *Reader) tryNull() bool {
 
 // tryFloat64 is tryInt for a 64-bit float token (one whose bytes are all
 // buffered): it reads the value and reports whether it did, or consumes
-// nothing.
+// nothing. Measured against a tryFloat64 that always reports false (bash
+// bench/callgrind.sh Unmarshal/canada, N=20; Ir per Unmarshal in
+// go-smile's own functions): 41.85M -> 24.12M.
 func (r *Reader) tryFloat64() (float64, bool) {
 	p := r.pos
 	if !r.valueDue() || len(r.buf)-p < 11 || r.buf[p] != tokenFloat64 {
