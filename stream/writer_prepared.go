@@ -35,6 +35,20 @@ type nameRegistry struct {
 	keys  atomic.Pointer[[]*PreparedKey]
 	index atomic.Pointer[nameIndex]
 	bytes int // the bytes of the names in keys; changed under mu
+	// filter has bit h>>49 set for the table hash h of every name in
+	// the index (a Bloom filter of one hash, 32K bits), so that most
+	// strings that are no prepared name are told so without a probe of
+	// the index (see sharedTable.mayBePrepared). Bits are only set.
+	filter [filterWords]atomic.Uint64
+}
+
+// filterWords is the length of nameRegistry.filter: 4 KiB.
+const filterWords = 1 << 9
+
+// mayHold reports whether a name whose table hash is h may be in the
+// index: false when its bit in filter is clear.
+func (p *nameRegistry) mayHold(h uint64) bool {
+	return p.filter[h>>55].Load()&(1<<(h>>49&63)) != 0
 }
 
 // nameIndex is an open-addressed hash table with linear probing, at most
@@ -79,6 +93,7 @@ func (p *nameRegistry) id(k *PreparedKey) uint32 {
 		p.index.Store(ix)
 	}
 	ix.put(k.hash, id)
+	p.filter[k.hash>>55].Or(1 << (k.hash >> 49 & 63))
 	return id
 }
 

@@ -117,7 +117,7 @@ func (w *Writer) writeStringSlow(s string) error {
 	if shared {
 		h = hashShared(s)
 		i, ok := w.values.findByValue(s, h)
-		if !ok && len(w.values.byKey) != 0 {
+		if !ok && w.values.mayBePrepared(h) {
 			i, ok = w.values.findPrepared(s, h)
 		}
 		if ok {
@@ -243,7 +243,7 @@ func (w *Writer) writeKey(name string) error {
 	if shared {
 		h = hashShared(name)
 		i, ok := w.names.findByValue(name, h)
-		if !ok && len(w.names.byKey) != 0 {
+		if !ok && w.names.mayBePrepared(h) {
 			i, ok = w.names.findPrepared(name, h)
 		}
 		if ok {
