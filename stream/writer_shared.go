@@ -204,11 +204,14 @@ func (t *sharedTable) addNewKey(k *PreparedKey) bool {
 // by value, as WriteKey's name would be.
 func (t *sharedTable) lookupKey(k *PreparedKey) (int, bool) {
 	if k.id >= maxCachedKeys {
-		if i, ok := t.find(k.name, k.hash); ok {
-			return i, true
+		i, ok := t.findByValue(k.name, k.hash)
+		if !ok && t.mayBePrepared(k.hash) {
+			i, ok = t.findPrepared(k.name, k.hash)
 		}
-		t.add(k.name, k.hash)
-		return 0, false
+		if !ok {
+			t.add(k.name, k.hash)
+		}
+		return i, ok
 	}
 	if i, ok := t.findByValue(k.name, k.hash); ok {
 		t.cacheKey(k, i)

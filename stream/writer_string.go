@@ -156,7 +156,10 @@ func (w *Writer) writeStringSlow(s string) error {
 // appendText appends the string value token of s and reports whether s is
 // valid UTF-8; it appends nothing when it is not. Short strings, the most
 // common, are checked and copied in one pass, eight bytes at a time; the
-// token, which depends on whether s is ASCII, is written last.
+// token, which depends on whether s is ASCII, is written last. Measured
+// against checkUTF8 followed by appendString (bash bench/callgrind.sh,
+// go-smile's own Ir per Marshal): small (N=200) 2,502 one pass / 2,800
+// two, twitter (N=10) 2,364,276 / 2,513,826.
 func (w *Writer) appendText(s string) bool {
 	n := len(s)
 	if n > maxShortValue {
@@ -366,6 +369,8 @@ func (k *PreparedKey) Name() string { return k.name }
 
 // WritePreparedKey is WriteKey(k.Name()), faster: the bytes and the hash
 // of the name were computed by PrepareKey. The output is the same.
+// (BenchmarkWriteKey and BenchmarkWritePreparedKey, 200 keys of 20 names,
+// callgrind: 64,455 and 58,861 instructions.)
 func (w *Writer) WritePreparedKey(k *PreparedKey) error { return w.writePreparedKey(k) }
 
 // writePreparedKey is WritePreparedKey.
@@ -396,14 +401,18 @@ func (w *Writer) appendPreparedKey(k *PreparedKey) {
 // cache: a reference when the name was written by value, else the name in
 // full.
 func (w *Writer) appendNewPreparedKey(k *PreparedKey) {
-	if n := len(w.buf); len(k.token) <= 16 && cap(w.buf)-n >= 16 && w.names.addNewKey(k) {
-		// The usual case, a name new to the document, first and
-		// without a call.
-		k.putHead((*[16]byte)(w.buf[n : n+16]))
-		w.buf = w.buf[:n+len(k.token)]
-		return
-	}
-	if !w.names.addNewKey(k) && !w.opts.DisableSharedNames && k.name != "" {
+	if w.names.addNewKey(k) {
+		if n := len(w.buf); len(k.token) <= 16 && cap(w.buf)-n >= 16 {
+			// The usual case, a name new to the document, first and
+			// without a call. bash bench/callgrind.sh Marshal/small
+			// (N=200, ten names new to each document), go-smile's own
+			// Ir per Marshal: 2,502 so, 2,513 through the general
+			// path below.
+			k.putHead((*[16]byte)(w.buf[n : n+16]))
+			w.buf = w.buf[:n+len(k.token)]
+			return
+		}
+	} else if !w.opts.DisableSharedNames && k.name != "" {
 		if i, ok := w.names.lookupKey(k); ok {
 			w.appendNameRef(i)
 			return
@@ -429,7 +438,9 @@ func (k *PreparedKey) putHead(dst *[16]byte) {
 // checkUTF8 reports whether s is all ASCII, and whether it is valid
 // UTF-8. It looks at sixteen bytes at a time, and validates only from the
 // first block that holds a byte >= 0x80, with the Reader's validator
-// (faster than utf8.ValidString on non-ASCII text).
+// (faster than utf8.ValidString on non-ASCII text: BenchmarkCheckUTF8 and
+// BenchmarkUTF8ValidString, a tweet's 180 bytes of Japanese, emoji and
+// accented Latin, callgrind: 1,388 and 3,260 instructions).
 func checkUTF8(s string) (ascii, valid bool) {
 	const hi = 0x8080808080808080
 	b := view.Bytes(s)
