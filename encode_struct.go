@@ -35,8 +35,9 @@ type encField struct {
 func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 	si := cachedStructInfo(t)
 	// Pointers, so that the loop below reads a field without computing
-	// its address from an index (measured: 2-3% of Marshal on the code
-	// and small data sets).
+	// its address from an index. bash bench/callgrind.sh, go-smile's own
+	// Ir per Marshal, pointers / a []encField indexed: small (N=200)
+	// 2,502 / 2,536, code (N=10) 12,703,176 / 12,933,667.
 	fields := make([]*encField, len(si.fields))
 	for i := range si.fields {
 		f := &si.fields[i]

@@ -23,7 +23,10 @@ func (w *Writer) WriteInt(v int64) error {
 }
 
 // appendInt appends the integer token of v. Small ints and int32 values,
-// the usual ones, are written here (putInt written out), without a call.
+// the usual ones, are written here (putInt written out), without a call:
+// bash bench/callgrind.sh, go-smile's own Ir per Marshal, so / calling
+// putInt: small (N=200) 2,502 / 2,548, twitter (N=10) 2,364,276 /
+// 2,368,514.
 func (w *Writer) appendInt(v int64) {
 	w.reserve(maxIntLen)
 	n := len(w.buf)
