@@ -209,3 +209,49 @@ func TestWriterPreparedThenByValue(t *testing.T) {
 		requireBytes(t, append(want, 0xFB), w.Bytes()[start:])
 	}
 }
+
+// TestWriterSharedOneByteApart writes, as names and as shared values,
+// strings of every length from 1 to 20 bytes that differ from each other
+// in one byte, at every position, and checks the bytes against the
+// reference model: the Writer compares strings of up to 16 bytes by two
+// words that may overlap, which must still tell every byte apart.
+func TestWriterSharedOneByteApart(t *testing.T) {
+	var strs []string
+	for n := 1; n <= 20; n++ {
+		base := []byte("abcdefghijklmnopqrst"[:n])
+		strs = append(strs, string(base))
+		for i := range n {
+			b := append([]byte(nil), base...)
+			b[i] = 'Z'
+			strs = append(strs, string(b))
+		}
+	}
+	prepared := make([]*stream.PreparedKey, len(strs))
+	for i, s := range strs {
+		var err error
+		prepared[i], err = stream.PrepareKey(s)
+		require.NoError(t, err)
+	}
+	w, err := stream.NewWriter(stream.WriterOptions{SharedValues: true})
+	require.NoError(t, err)
+	var rn, rv refTable
+	want := []byte{':', ')', '\n', 0x03, 0xFA}
+	require.NoError(t, w.WriteStartObject())
+	for round := range 3 {
+		for i, s := range strs {
+			want = append(want, refName(&rn, s)...)
+			if round == 1 {
+				require.NoError(t, w.WritePreparedKey(prepared[i]))
+			} else {
+				require.NoError(t, w.WriteKey(s))
+			}
+			s = strs[len(strs)-1-i]
+			want = append(want, refValue(&rv, s)...)
+			require.NoError(t, w.WriteString(s))
+		}
+	}
+	require.NoError(t, w.WriteEndObject())
+	require.NoError(t, w.EndDocument())
+	want = append(want, 0xFB)
+	requireBytes(t, want, w.Bytes())
+}
