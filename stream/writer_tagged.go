@@ -19,11 +19,7 @@ func (w *Writer) writeKeyTagged(name string, tag *uint32) error {
 	if w.state != stateKey || w.opts.DisableSharedNames || name == "" {
 		return w.writeKey(name)
 	}
-	h := hashShared(name)
-	i, ok := t.findByValue(name, h)
-	if !ok && len(t.byKey) != 0 {
-		i, ok = t.findPrepared(name, h)
-	}
+	_, i, ok := t.lookup(name)
 	if ok {
 		w.appendNameRef(i)
 		w.state = stateValue
