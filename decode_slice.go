@@ -404,8 +404,10 @@ func newArrayDec(t reflect.Type) *arrayDec {
 }
 
 // elemScalarKind is scalarKindOf for the elements of arrays, but for
-// pointers: elements are seldom null, and a try for each would cost more
-// than it saves.
+// pointers: elements are seldom null, and a try for each costs more than
+// it saves. Measured (N=20 sh bench/callgrind.sh Unmarshal/code, whose
+// []*CodeNode has no null element; Ir per Unmarshal, all / go-smile's
+// own): 32.31M / 27.68M as here, 32.72M / 28.18M with the pointer kind.
 func elemScalarKind(t reflect.Type) scalarKind {
 	if k := scalarKindOf(t); k != scalarPointer {
 		return k
