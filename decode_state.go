@@ -89,9 +89,14 @@ type decodeBudget struct {
 // made from, reused from document to document: the boxes of interface
 // values and short []any made by anyValue (decode_any.go, decode_any_box.go),
 // the members and elements gathered for objectAny and arrayAny, and the
-// elements without pointers gathered for a typed slice (flatSlice).
+// elements without pointers gathered for a typed slice (flatSlice) with
+// the chunks its arrays are carved from.
 type decodeAlloc struct {
 	flat []byte // elements without pointers being gathered (flatSlice)
+	// flatArena is the unused tail of a chunk that the arrays of slices
+	// without pointers are carved from (see flatBytes), as strings are
+	// from arena; its chunks are d.chunk bytes.
+	flatArena []byte
 
 	// Chunks that interface values from anyValue point into.
 	strs   boxes[string]
