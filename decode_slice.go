@@ -36,6 +36,7 @@ func newSliceDecoder(t reflect.Type) decoderFunc {
 	if n := growBy(0, sd.esz); n == maxStageLen {
 		sd.stageLen = n
 		sd.stage = rt.TypeOf(reflect.ArrayOf(n, t.Elem()))
+		sd.strElem = t.Elem().Kind() == reflect.String
 	}
 	flat := sd.esz > 0 && !hasPointers(t.Elem())
 	return func(d *decodeState, p unsafe.Pointer) error {
@@ -83,6 +84,7 @@ type sliceDec struct {
 	// short, and the stage would then be a wasted allocation.
 	stage    *rt.Type
 	stageLen int
+	strElem  bool // the element type is of kind string: the stage is carved (see stringSlots)
 
 	scratch sync.Pool // of pointers to []T, emptied and zeroed
 }
@@ -121,7 +123,12 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 	if err := d.charge(appendGrowth(0, sd.stageLen, sd.csz)); err != nil {
 		return err
 	}
-	stage := sd.stage.New()
+	var stage unsafe.Pointer
+	if sd.strElem {
+		stage = d.stringSlots(sd.stageLen)
+	} else {
+		stage = sd.stage.New()
+	}
 	for i := 0; ; {
 		// Scalars are read without a token (see readScalar).
 		for ; sd.kind != scalarNone && i < sd.stageLen && i < d.maxLen(); i++ {

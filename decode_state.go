@@ -97,6 +97,9 @@ type decodeAlloc struct {
 	// without pointers are carved from (see flatBytes), as strings are
 	// from arena; its chunks are d.chunk bytes.
 	flatArena []byte
+	// strSlots is the chunk that new pointers to strings and new slices
+	// of strings point into (stringSlots).
+	strSlots []string
 
 	// Chunks that interface values from anyValue point into.
 	strs   boxes[string]
