@@ -3,6 +3,7 @@ package smile
 import (
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-smile/smile/internal/rt"
@@ -171,10 +172,9 @@ func unsupportedDecoder(t reflect.Type) decoderFunc {
 // newPtrDecoder allocates the pointer when nil and decodes into what it
 // points to; null sets it to nil.
 func newPtrDecoder(t reflect.Type) decoderFunc {
-	elem := rt.TypeOf(t.Elem())
+	pd := newPtrDec(t.Elem())
 	dec := typeDecoder(t.Elem())
 	size := typedCharge(max(int(t.Elem().Size()), 8))
-	str := t.Elem().Kind() == reflect.String
 	return func(d *decodeState, p unsafe.Pointer) error {
 		if d.tok.Kind == stream.KindNull {
 			rt.SetPointer(p, nil)
@@ -184,14 +184,102 @@ func newPtrDecoder(t reflect.Type) decoderFunc {
 			if err := d.charge(size); err != nil {
 				return err
 			}
-			if str {
-				rt.SetPointer(p, d.stringSlots(1))
-			} else {
-				rt.SetPointer(p, elem.New())
-			}
+			rt.SetPointer(p, d.pointee(pd))
 		}
 		return dec(d, rt.Deref(p))
 	}
+}
+
+// ptrDec is how the decoder of a pointer type makes new pointees (see
+// pointee).
+type ptrDec struct {
+	elem   *rt.Type // the pointee type
+	esz    uintptr  // its size
+	str    bool     // of kind string: carved by stringSlots
+	chunks []pointeeChunkType
+	slot   int // the decodeState's pointees slot it may use
+}
+
+// pointeeChunkType is an array type of n pointees.
+type pointeeChunkType struct {
+	t *rt.Type
+	n int
+}
+
+// pointeeSlots is the number of pointer types whose pointees a
+// decodeState carves from chunks at once (see pointee).
+const pointeeSlots = 8
+
+var ptrDecs atomic.Uint32 // numbers the ptrDecs, for their slots
+
+func newPtrDec(t reflect.Type) *ptrDec {
+	pd := &ptrDec{elem: rt.TypeOf(t), esz: t.Size(), str: t.Kind() == reflect.String}
+	if pd.esz == 0 || pd.str {
+		return pd
+	}
+	// The chunks of a document grow as boxes' do (see nextChunk).
+	for size := nextChunk(0); ; size = nextChunk(size) {
+		if n := size / int(pd.esz); n >= 2 {
+			pd.chunks = append(pd.chunks, pointeeChunkType{rt.TypeOf(reflect.ArrayOf(n, t)), n})
+		}
+		if size == boxChunk {
+			break
+		}
+	}
+	if len(pd.chunks) > 0 {
+		pd.slot = int(ptrDecs.Add(1) % pointeeSlots)
+	}
+	return pd
+}
+
+// pointeeChunk is the unused tail of a chunk of pointees of one type.
+type pointeeChunk struct {
+	pd   *ptrDec
+	next unsafe.Pointer // the first unused pointee, nil when none is left
+	left int            // unused pointees
+	last int            // the index in pd.chunks of the chunk in use
+}
+
+// pointee returns a new zero pointee of pd's type. Pointees of up to
+// boxChunk/2 bytes are carved from chunks, each written only through its
+// pointer, as the elements of short []any are (see anySlice): a pointee
+// kept alive keeps its chunk alive. A decodeState keeps the chunks of
+// pointeeSlots types at once, the first to ask for a slot in a document;
+// a type whose slot is taken allocates each pointee, so that no chunk is
+// dropped before it is used up. The chunks of a document grow from
+// minChunk to boxChunk bytes, and are dropped at its end (release): the
+// pointees point to its values. Strings, which point to nothing else,
+// come from stringSlots.
+//
+// Measured (allocations per Unmarshal, as for stringSlots; allocated, then
+// carved): code 13773 / 3102, twitter 326 / 241, medium 9 / 7; bytes within
+// 1%.
+func (d *decodeState) pointee(pd *ptrDec) unsafe.Pointer {
+	if pd.str {
+		return d.stringSlots(1)
+	}
+	if len(pd.chunks) == 0 {
+		return pd.elem.New()
+	}
+	c := &d.pointees[pd.slot]
+	if c.pd != pd {
+		if c.pd != nil {
+			return pd.elem.New()
+		}
+		*c = pointeeChunk{pd: pd, last: -1}
+	}
+	if c.left == 0 {
+		c.last = min(c.last+1, len(pd.chunks)-1)
+		ct := &pd.chunks[c.last]
+		c.next, c.left = ct.t.New(), ct.n
+	}
+	p := c.next
+	if c.left--; c.left > 0 {
+		c.next = rt.Add(p, pd.esz)
+	} else {
+		c.next = nil
+	}
+	return p
 }
 
 // stringSlots returns a pointer to n new empty strings, 0 < n: the

@@ -100,6 +100,8 @@ type decodeAlloc struct {
 	// strSlots is the chunk that new pointers to strings and new slices
 	// of strings point into (stringSlots).
 	strSlots []string
+	// pointees are the chunks that new pointers point into (pointee).
+	pointees [pointeeSlots]pointeeChunk
 
 	// Chunks that interface values from anyValue point into.
 	strs   boxes[string]
@@ -207,6 +209,7 @@ func (d *decodeState) release() {
 	d.members.release()
 	d.elems.release()
 	d.releaseAny()
+	d.pointees = [pointeeSlots]pointeeChunk{}
 	d.flat = d.flat[:0]
 	if cap(d.flat) > 1<<20 {
 		d.flat = nil
