@@ -313,7 +313,7 @@ func (e *encodeState) newShape(slot, n, depth int) int {
 		off = 0
 	}
 	e.shapeKeys = append(e.shapeKeys, make([]string, n)...)
-	e.shapeTags = append(e.shapeTags, make([]uint32, n)...)
+	e.shapeTags = append(e.shapeTags, make([]uint64, n)...)
 	e.shapes[slot] = keyShape{off: int32(off), n: int32(n), gen: e.shapeGen}
 	return off
 }

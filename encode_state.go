@@ -51,7 +51,7 @@ type encodeState struct {
 	// the generation shapeGen (see keyShape).
 	shapes    [shapeSlots]keyShape
 	shapeKeys []string
-	shapeTags []uint32
+	shapeTags []uint64
 	shapeGen  uint32
 
 	// ranges are the map iterators of the maps being encoded, a stack

@@ -98,6 +98,6 @@ func (export) EndOneValue(w *Writer, saved int) error { return w.endOneValue(sav
 // first and kept with the name, lets the next call write the name's
 // shared-name reference without looking name up (see writeKeyTagged).
 // A tag is valid for w until w.Reset or the end of the document.
-func (export) WriteKeyTagged(w *Writer, name string, tag *uint32) error {
+func (export) WriteKeyTagged(w *Writer, name string, tag *uint64) error {
 	return w.writeKeyTagged(name, tag)
 }

@@ -118,6 +118,7 @@ type sharedTable struct {
 	slots []sharedSlot // a power of two long (or empty)
 	used  int          // slots of the current generation
 	gen   uint32       // the current generation, < 1<<22; 0 is never current
+	era   uint64       // the generations since the Writer was made (see tagEra)
 	n     int          // indices given out in this generation (0..tableSize)
 	arena []byte       // the bytes of the strings of the current generation
 
@@ -385,6 +386,14 @@ func (t *sharedTable) cacheKey(k *PreparedKey, i int) {
 	t.byKey[k.id] = t.gen<<10 | uint32(i)
 }
 
+// tagEra is the high part of the tags that writeKeyTagged gives out in
+// the current generation, never 0. Unlike gen, which its 22 bits make
+// wrap after 2^22 emptyings (when the slots are cleared of old tags),
+// era does not wrap: a tag held outside the table, which clearing cannot
+// reach, stays stale once its generation is over. 2^54 emptyings, each
+// of at least one string, would take longer than any process runs.
+func (t *sharedTable) tagEra() uint64 { return t.era + 1 }
+
 // reset empties the table, for a new document or when it is full.
 func (t *sharedTable) reset() {
 	if t.n == 0 {
@@ -394,6 +403,7 @@ func (t *sharedTable) reset() {
 	t.used = 0
 	t.newKeyEnd = tableSize
 	t.arena = t.arena[:0]
+	t.era++
 	t.gen++
 	if t.gen == 1<<22 { // wrapped around: old tags could look current
 		clear(t.slots)

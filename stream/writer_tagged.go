@@ -7,10 +7,10 @@ package stream
 //
 // An index recorded in a generation keeps its name until the table is
 // emptied, which starts a new generation: a tag of the current generation
-// names the same string WriteKey's lookup would find.
-func (w *Writer) writeKeyTagged(name string, tag *uint32) error {
+// (see tagEra) names the same string WriteKey's lookup would find.
+func (w *Writer) writeKeyTagged(name string, tag *uint64) error {
 	t := &w.names
-	if g := *tag >> 10; g == t.gen && g != 0 && w.state == stateKey {
+	if *tag>>10 == t.tagEra() && w.state == stateKey {
 		w.appendNameRef(int(*tag & 1023))
 		w.state = stateValue
 		return nil
@@ -23,7 +23,7 @@ func (w *Writer) writeKeyTagged(name string, tag *uint32) error {
 	if ok {
 		w.appendNameRef(i)
 		w.state = stateValue
-		*tag = t.gen<<10 | uint32(i)
+		*tag = t.tagEra()<<10 | uint64(i)
 		return nil
 	}
 	if err := w.writeKey(name); err != nil {
@@ -31,7 +31,7 @@ func (w *Writer) writeKeyTagged(name string, tag *uint32) error {
 	}
 	// writeKey gave name, new to the table, the last index (see add).
 	if i := t.n - 1; i >= 0 && i&0xFF < 0xFE {
-		*tag = t.gen<<10 | uint32(i)
+		*tag = t.tagEra()<<10 | uint64(i)
 	}
 	return nil
 }

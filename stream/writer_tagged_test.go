@@ -1,0 +1,49 @@
+package stream
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestWriteKeyTaggedStaleAfterWrap holds a tag through 2^22-1 emptyings of
+// the name table, after which the table's 22-bit generation is back where
+// the tag was made and index 0 names another string: the tag must be seen
+// as stale, so that the Writer writes what WriteKey writes (here the name
+// in full, where a stale tag would write a reference to index 0).
+func TestWriteKeyTaggedStaleAfterWrap(t *testing.T) {
+	write := func(tagged bool) []byte {
+		w, err := NewWriter(WriterOptions{})
+		require.NoError(t, err)
+		var tag uint64
+		key := func(name string) {
+			if tagged {
+				require.NoError(t, w.writeKeyTagged(name, &tag))
+			} else {
+				require.NoError(t, w.WriteKey(name))
+			}
+		}
+		require.NoError(t, w.WriteStartObject())
+		key("alpha")
+		require.NoError(t, w.WriteInt(1))
+		if tagged {
+			require.NotZero(t, tag, "a new name gets a tag")
+		}
+		gen := w.names.gen
+		for range 1<<22 - 1 { // emptyings, as by 1024 names each: gen wraps from 1<<22 - 1 to 1
+			w.names.n = 1
+			w.names.reset()
+		}
+		require.Equal(t, gen, w.names.gen, "the generation has wrapped around to the tag's")
+		require.NoError(t, w.WriteKey("bravo")) // index 0 again, now another name
+		require.NoError(t, w.WriteInt(2))
+		key("alpha")
+		require.NoError(t, w.WriteInt(3))
+		require.NoError(t, w.WriteEndObject())
+		require.NoError(t, w.EndDocument())
+		return w.Bytes()
+	}
+	plain := write(false)
+	require.Contains(t, string(plain[len(plain)-12:]), "alpha", "WriteKey writes the name in full")
+	require.Equal(t, plain, write(true))
+}
