@@ -361,6 +361,13 @@
 //     a Reader holds at most 1024 names), dropped with the name when the
 //     table is emptied.
 //
+// What a decoded value keeps: to allocate less, Unmarshal carves the
+// small parts of a document's values from shared chunks of at most 512
+// bytes: the bytes of strings, short slices without pointers, small
+// pointees, and the numbers boxed in an any. None of them refers to the
+// input, but a part the caller keeps alive keeps its chunk alive with
+// it, at most 512 bytes of the neighbouring values of the same document.
+//
 // # Security considerations
 //
 // Smile often arrives from the network, so decoding is built for hostile
