@@ -27,7 +27,11 @@ type rdTable struct {
 // For a stream Reader the arena only grows by appending until the table is
 // emptied (and its entries with it), so a span stays valid when append
 // moves the arena. (Spans rather than slices: storing an entry stores no
-// pointer, which costs a write barrier while the garbage collector runs.)
+// pointer, which costs a write barrier while the garbage collector runs.
+// Checked in the code, not timed: in go tool objdump of readShortKey,
+// where add is inlined, the entry is stored by four plain MOVs, and the
+// only runtime.writeBarrier test follows growslice; no benchmark with the
+// collector running has compared spans with slices.)
 // Every stored string has been checked as its token was read or skipped.
 type rdEntry struct {
 	off, n int
