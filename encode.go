@@ -369,22 +369,6 @@ func (e *encodeState) encodePointee(q unsafe.Pointer, t reflect.Type, key uintpt
 	if q == nil {
 		return e.w.WriteNull()
 	}
-	if e.ptrLevel >= startDetectingCyclesAfter {
-		return e.encodeTrackedPointee(q, t, key, elem)
-	}
-	// enterCycleCheck's first levels, written out. Measured (bash
-	// bench/callgrind.sh, N=100; Ir per Marshal in all / in go-smile's
-	// own functions), against calling encodeTrackedPointee every time:
-	// twitter 2.439M / 2.357M -> 2.429M / 2.355M (-0.1%); code unchanged.
-	e.ptrLevel++
-	err := elem(e, q)
-	e.ptrLevel--
-	return err
-}
-
-// encodeTrackedPointee is encodePointee deep enough for cycles to be
-// possible.
-func (e *encodeState) encodeTrackedPointee(q unsafe.Pointer, t reflect.Type, key uintptr, elem encoderFunc) error {
 	k := cycleKey{p: q, typ: key}
 	if err := e.enterCycleCheck(k, t, nil); err != nil {
 		return err
