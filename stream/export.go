@@ -35,12 +35,9 @@ func (exporter) Export(p *seam.NotForPublicUse) export {
 type export struct{}
 
 // ReadTokenInto is ReadToken storing the token in *t, which saves copying
-// a Token on hot paths. On error *t is unchanged. It calls next itself: a
-// wrapper of a wrapper leaves an inline mark, one NOP per token, in each
-// decoding loop (go tool objdump of objectAny, arrayAny, sliceElems and
-// structDec.decode).
+// a Token on hot paths. On error *t is unchanged.
 func (export) ReadTokenInto(r *Reader, t *Token) error {
-	tok, err := r.next(false)
+	tok, err := r.ReadToken()
 	if err == nil {
 		*t = tok
 	}
