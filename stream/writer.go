@@ -4,8 +4,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-
-	"github.com/go-smile/smile/internal/rt/view"
 )
 
 // Writer appends Smile tokens to a byte slice, choosing the same token
@@ -84,13 +82,7 @@ func NewWriterTo(w io.Writer, opts WriterOptions) (*Writer, error) {
 // and makes it append to dst[:len(dst)] from now on, keeping its options.
 // A Writer made by NewWriterTo keeps its io.Writer.
 func (w *Writer) Reset(dst []byte) {
-	if cap(dst) != 0 && cap(dst) == cap(w.buf) && view.Data(dst) == view.Data(w.buf) {
-		// dst is w.buf resliced, as when the Writer is reused: setting
-		// the length alone needs no GC write barrier.
-		w.buf = w.buf[:len(dst)]
-	} else {
-		w.buf = dst
-	}
+	w.buf = dst
 	w.state = stateNewDocument
 	w.outer = w.outer[:0]
 	w.names.reset()
