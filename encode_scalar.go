@@ -29,15 +29,8 @@ func encodeFloat32(e *encodeState, p unsafe.Pointer) error { return e.w.WriteFlo
 // encodeFloat64 writes a Smile float64; see encodeFloat32.
 func encodeFloat64(e *encodeState, p unsafe.Pointer) error { return e.w.WriteFloat64(*(*float64)(p)) }
 
-// encodeString is writeString, spelled out to save a call on the most
-// common path.
-func encodeString(e *encodeState, p unsafe.Pointer) error {
-	s := *(*string)(p)
-	if err := e.w.WriteString(s); err != nil {
-		return e.retryString(s, err)
-	}
-	return nil
-}
+// encodeString writes a string; see writeString.
+func encodeString(e *encodeState, p unsafe.Pointer) error { return e.writeString(*(*string)(p)) }
 
 // writeString writes s as a string value. Invalid UTF-8 is an
 // *UnsupportedValueError, or with EncOptions.ReplaceInvalidUTF8 each bad
