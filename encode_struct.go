@@ -11,7 +11,7 @@ import (
 // encField is a struct field ready to encode: its key, where it is, how to
 // write it and when to leave it out.
 type encField struct {
-	key    stream.PreparedKey // a copy, next to the rest: one pointer less to follow
+	key    *stream.PreparedKey
 	offset uintptr
 	// kind is the plainKind of the field's type, or of the type its
 	// pointer points to when deref is set: such fields are written
@@ -45,7 +45,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		if err != nil { // not reached: Go names and valid tags are UTF-8
 			return func(*encodeState, unsafe.Pointer) error { return err }
 		}
-		ef := encField{key: *key, hops: f.hops, offset: f.offset, kind: plainKind(f.typ)}
+		ef := encField{key: key, hops: f.hops, offset: f.offset, kind: plainKind(f.typ)}
 		if ef.kind == reflect.Invalid && f.typ.Kind() == reflect.Pointer && specialEncoder(f.typ) == nil {
 			// A pointer to a plain kind. It cannot be part of a cycle, so
 			// it needs none of ptrTargetEncoder's tracking.
@@ -83,7 +83,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 				}
 				if f.deref {
 					if fp = rt.Deref(fp); fp == nil {
-						if err := export.WriteNullField(w, &f.key); err != nil {
+						if err := export.WriteNullField(w, f.key); err != nil {
 							return err
 						}
 						continue
@@ -94,29 +94,29 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 			switch f.kind { // the plain kinds: key and value in one call
 			case reflect.String:
 				s := *(*string)(fp)
-				if err = export.WriteStringField(w, &f.key, s); err != nil {
+				if err = export.WriteStringField(w, f.key, s); err != nil {
 					err = e.retryString(s, err) // the key is written
 				}
 			case reflect.Int64:
-				err = export.WriteIntField(w, &f.key, *(*int64)(fp))
+				err = export.WriteIntField(w, f.key, *(*int64)(fp))
 			case reflect.Float64:
-				err = export.WriteFloat64Field(w, &f.key, *(*float64)(fp))
+				err = export.WriteFloat64Field(w, f.key, *(*float64)(fp))
 			case reflect.Bool:
-				err = export.WriteBoolField(w, &f.key, *(*bool)(fp))
+				err = export.WriteBoolField(w, f.key, *(*bool)(fp))
 			case reflect.Int32:
-				err = export.WriteIntField(w, &f.key, int64(*(*int32)(fp)))
+				err = export.WriteIntField(w, f.key, int64(*(*int32)(fp)))
 			case reflect.Int16:
-				err = export.WriteIntField(w, &f.key, int64(*(*int16)(fp)))
+				err = export.WriteIntField(w, f.key, int64(*(*int16)(fp)))
 			case reflect.Int8:
-				err = export.WriteIntField(w, &f.key, int64(*(*int8)(fp)))
+				err = export.WriteIntField(w, f.key, int64(*(*int8)(fp)))
 			case reflect.Uint32:
-				err = export.WriteIntField(w, &f.key, int64(*(*uint32)(fp)))
+				err = export.WriteIntField(w, f.key, int64(*(*uint32)(fp)))
 			case reflect.Uint16:
-				err = export.WriteIntField(w, &f.key, int64(*(*uint16)(fp)))
+				err = export.WriteIntField(w, f.key, int64(*(*uint16)(fp)))
 			case reflect.Uint8:
-				err = export.WriteIntField(w, &f.key, int64(*(*uint8)(fp)))
+				err = export.WriteIntField(w, f.key, int64(*(*uint8)(fp)))
 			default:
-				if err = w.WritePreparedKey(&f.key); err == nil {
+				if err = w.WritePreparedKey(f.key); err == nil {
 					err = f.enc(e, fp)
 				}
 			}
