@@ -132,7 +132,9 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 // own), and nil otherwise. It writes the elements without a call through
 // the array's encoder: arrays of float64s all in one Writer call (the
 // canada data set's [2]float64 coordinates), arrays of integers one call
-// each.
+// each. go-smile's own Ir per Marshal/canada, without it -> with it
+// (BIN=<bench test> N=10 sh bench/callgrind.sh Marshal/canada, at
+// 00ac86c): 12.027M -> 7.528M (-37.4%).
 func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
 	if t.Kind() != reflect.Array || t.Len() == 0 || hasOwnEncoding(t) {
 		return nil
