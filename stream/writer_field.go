@@ -61,7 +61,8 @@ func (export) WriteIntField(w *Writer, k *PreparedKey, v int64) error {
 	n := len(w.buf)
 	d := (*[maxNameRefLen + 1 + 8]byte)(w.buf[n:cap(w.buf)])
 	m := putNameRef((*[maxNameRefLen]byte)(d[:maxNameRefLen]), i)
-	// putInt for a small int or an int32, written out here.
+	// putInt for a small int or an int32, written out here: part of the
+	// one frame measured above.
 	if z < 0x20 {
 		d[m] = tokenSmallInt + byte(z)
 		m++
