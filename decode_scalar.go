@@ -350,6 +350,10 @@ func binaryLengthError(got, want int) error {
 // scalarKind names the Go types whose common values the loops over struct
 // fields and slice elements store themselves, without calling the
 // type's decoder: a call saved per value, on the hottest path.
+// go-smile's own Ir per Unmarshal, scalarKindOf returning scalarNone for
+// every type -> as it is (BIN=<bench test> N=20 sh bench/callgrind.sh
+// Unmarshal/twitter ..., on 2026-12-01): twitter 5.341M -> 4.669M (-12.6%),
+// citm_catalog 12.604M -> 11.378M (-9.7%), medium 54860 -> 48286 (-12.0%).
 type scalarKind uint8
 
 const (
