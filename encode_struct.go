@@ -15,7 +15,11 @@ type encField struct {
 	offset uintptr
 	// kind is the plainKind of the field's type, or of the type its
 	// pointer points to when deref is set: such fields are written
-	// without a call through enc.
+	// without a call through enc. go-smile's own Ir per Marshal, every
+	// field through enc -> so (BIN=<bench test> N=20 sh
+	// bench/callgrind.sh Marshal/medium ..., on 2026-12-01): medium
+	// 29872 -> 26177 (-12.4%), twitter 2.879M -> 2.375M (-17.5%),
+	// citm_catalog 5.851M -> 4.952M (-15.4%).
 	kind  reflect.Kind
 	deref bool // the field is a pointer to a plain kind: nil is null
 	cond  bool // hops, isEmpty or isZero is set
