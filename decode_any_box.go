@@ -10,7 +10,8 @@ import (
 // allocation each. The first chunk is minChunk bytes, and each next one
 // twice the last, up to boxChunk: a short document allocates little, and
 // the garbage collector marks pointers into objects of up to 512 bytes by
-// a shorter path than pointers into larger ones (see maxArenaChunk). Arrays
+// a shorter path than pointers into larger ones (Go 1.26: the inline mark
+// bits of a span of small objects). Arrays
 // of float pairs, as in GeoJSON, hold little but such pointers. Measured on
 // canada, boxChunk 512 / 4096: Ir to mark one decoded tree
 // (bench/cmd/gcmark, K=3) 28.2M / 51.0M; Ir per UnmarshalAny (bash

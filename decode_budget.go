@@ -45,8 +45,8 @@ import "math"
 //	                                                  struct              79.7   73.7
 //	[]string, one 60-byte string, shared       10066  any                 32.0   30.7
 //	                                                  []string            43.7   42.5
-//	[]string, 26 64-byte strings, shared       11670  any                 27.9   26.7
-//	                                                  []string            37.9   36.8
+//	[]string, 26 64-byte strings, shared       11670  any                 27.8   31.3
+//	                                                  []string            37.7   36.7
 //	[]string of ""                             10006  any                 48.2   46.9
 //	                                                  []string            44.0   42.8
 //	[][]byte of nil (nulls)                    10006  any                 32.2   30.9
@@ -84,8 +84,8 @@ import "math"
 // elements) and 235× into []hstNested (56-byte elements, bound 597×).
 
 // expansionFloor is the allowance of any document, however short: it
-// covers the chunks decoding allocates ahead of need (string chunks and
-// boxes, the first chunks of scratch space) and lets a short document
+// covers the chunks decoding allocates ahead of need (a 32 KiB string
+// chunk, the first chunks of scratch space) and lets a short document
 // through with any MaxExpansion.
 const expansionFloor = 128 << 10
 

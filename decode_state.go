@@ -167,28 +167,21 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 }
 
 // arenaChunk returns the size of the string chunks for an input of n
-// bytes: that of the input, at least 256 bytes and at most maxArenaChunk.
+// bytes: the strings of a small document fit in one chunk, and a chunk
+// of a large one is big enough to make its allocation rare. The short
+// slices of typed decoding are carved from the same chunks (up to a
+// quarter of one). 512-byte chunks, which the collector marks pointers
+// into by a shorter path (see decode_any_box.go), were tried: they cut
+// the Ir to mark a tree decoded into any (bench/cmd/gcmark) by 9-19%,
+// but stopped the carving of slices and tripled allocations (typed
+// Unmarshal, allocs/op: twitter 242 -> 726, canada 27 -> 486; any:
+// twitter 3450 -> 3930), and were no faster on the clock (bench module,
+// ^BenchmarkUnmarshal(Any)?$ on twitter, citm_catalog, canada and code,
+// smile, -count 5 alternating on a quiet machine: geomean 2.7% slower,
+// p > 0.2 for each).
 func arenaChunk(n int) int {
-	return min(max(n, 256), maxArenaChunk)
+	return min(max(n, 256), 32<<10)
 }
-
-// maxArenaChunk is the size of the string chunks of all but short inputs.
-// Go 1.26's garbage collector marks a pointer into an object of up to 512
-// bytes by a shorter path than a pointer into a larger one (the span's
-// inline mark bits), and every decoded string is such a pointer: 512-byte
-// chunks make a decoded tree cheaper to mark than the 32 KiB ones before,
-// for more allocations (per UnmarshalAny of bench/'s data sets: twitter
-// 3932 instead of 3452, code 27772 instead of 27086, small 9 instead of
-// 8), and a string kept alive keeps at most 512 bytes alive with it.
-// Measured, 32 KiB before and 512 after: Ir to mark one tree decoded into
-// any (bench/cmd/gcmark, K=5; K=3 for code): twitter 5.80M / 4.70M,
-// citm_catalog 16.81M / 15.28M, code 34.29M / 28.08M. Decoding with GC
-// off costs 0.2% to 2.7% more, about as much as two runs differ (Ir per
-// op, bash bench/callgrind.sh, N=20): UnmarshalAny twitter 9.78M / 9.86M
-// and 9.83M / 10.10M, citm_catalog 26.02M / 26.08M and 26.08M / 26.13M,
-// code 59.75M / 60.03M; typed Unmarshal twitter 5.15M / 5.29M,
-// citm_catalog 12.91M / 12.94M, code 32.28M / 32.56M.
-const maxArenaChunk = 512
 
 // release returns d to the pool, dropping what it refers to in the input
 // and in decoded values. It keeps d.root, a decoder of a Go type, which

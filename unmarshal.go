@@ -223,7 +223,7 @@ func borrowDecodeState(cfg *decConfig, r *stream.Reader) (d *decodeState, ownR *
 	}
 	ownR, ownCfg = d.r, d.cfg
 	d.r, d.cfg = r, cfg
-	d.chunk = maxArenaChunk
+	d.chunk = 4 << 10
 	return d, ownR, ownCfg
 }
 
