@@ -271,6 +271,7 @@ func (d *decodeState) pointee(pd *ptrDec) unsafe.Pointer {
 			return pd.elem.New()
 		}
 		*c = pointeeChunk{pd: pd, last: -1}
+		d.pointeesUsed = true
 	}
 	if c.left == 0 {
 		c.last = min(c.last+1, len(pd.chunks)-1)

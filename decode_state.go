@@ -100,8 +100,12 @@ type decodeAlloc struct {
 	// strSlots is the chunk that new pointers to strings and new slices
 	// of strings point into (stringSlots).
 	strSlots []string
-	// pointees are the chunks that new pointers point into (pointee).
-	pointees [pointeeSlots]pointeeChunk
+	// pointees are the chunks that new pointers point into (pointee);
+	// pointeesUsed says that one was taken since release, which clears
+	// them only then (callgrind, BenchmarkCall/Unmarshal, Ir per call in
+	// go-smile's own functions: 782 clearing them always, 751 so).
+	pointees     [pointeeSlots]pointeeChunk
+	pointeesUsed bool
 
 	// Chunks that interface values from anyValue point into.
 	strs   boxes[string]
@@ -202,7 +206,10 @@ func (d *decodeState) release() {
 	d.members.release()
 	d.elems.release()
 	d.releaseAny()
-	d.pointees = [pointeeSlots]pointeeChunk{}
+	if d.pointeesUsed { // most documents have no pointers to carve
+		d.pointees = [pointeeSlots]pointeeChunk{}
+		d.pointeesUsed = false
+	}
 	d.flat = d.flat[:0]
 	if cap(d.flat) > 1<<20 {
 		d.flat = nil
