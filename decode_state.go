@@ -214,18 +214,18 @@ func (d *decodeState) release() {
 	if cap(d.flat) > 1<<20 {
 		d.flat = nil
 	}
-	d.capBuf = d.capBuf[:0]
-	if cap(d.capBuf) > 64<<10 {
-		d.capBuf = nil
-	}
-	if d.capW != nil {
+	if d.capW != nil { // made at the first capture, with capBuf
+		d.capBuf = d.capBuf[:0]
+		if cap(d.capBuf) > 64<<10 {
+			d.capBuf = nil
+		}
 		d.capW.Reset(nil)
 	}
-	if d.jsonR != nil {
+	if d.jsonR != nil { // made at the first JSON text, with jsonBuf
 		d.jsonR.Reset(nil)
-	}
-	if cap(d.jsonBuf) > 64<<10 {
-		d.jsonBuf = nil
+		if cap(d.jsonBuf) > 64<<10 {
+			d.jsonBuf = nil
+		}
 	}
 	decodeStatePool.Put(d)
 }
