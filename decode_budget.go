@@ -1,6 +1,9 @@
 package smile
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // The decode memory budget (DecOptions.MaxExpansion): what decoding a
 // document may allocate is at most
@@ -149,12 +152,15 @@ func (d *decodeState) overAllowance() error {
 	return &LimitError{Offset: d.offset(), Limit: "MaxExpansion", Max: d.allowed, Got: d.used}
 }
 
-// allowance returns max(expansionFloor, r × n), without overflow.
+// allowance returns max(expansionFloor, r × n), without overflow: the
+// full product tells it, where dividing MaxInt64 by r would cost a
+// division per document.
 func allowance(r int, n int64) int64 {
-	if n > math.MaxInt64/int64(r) {
+	hi, lo := bits.Mul64(uint64(r), uint64(n))
+	if hi != 0 || lo > math.MaxInt64 {
 		return math.MaxInt64
 	}
-	return max(expansionFloor, int64(r)*n)
+	return max(expansionFloor, int64(lo))
 }
 
 // mapBytes estimates the bytes of a Go map made for n entries whose key
