@@ -150,7 +150,7 @@ func newDecodeState(cfg *decConfig, data []byte) (*decodeState, error) {
 		d := v.(*decodeState)
 		d.chunk = arenaChunk(len(data))
 		if d.cfg == cfg {
-			d.r.Reset(data)
+			export.ResetDocument(d.r, data)
 		} else {
 			r, err := stream.NewReader(data, cfg.stream)
 			if err != nil {

@@ -1,7 +1,6 @@
 package stream
 
 import (
-	"encoding/binary"
 	"errors"
 	"io"
 	"math"
@@ -922,24 +921,8 @@ func (r *Reader) pop() {
 
 // firstHeader handles the start of the input: the header, or its absence.
 func (r *Reader) firstHeader() error {
-	if p := r.pos; len(r.buf)-p >= 4 {
-		// The usual start, a valid header in the bytes at hand, in one
-		// step: applyHeader for the tables that Reset emptied, the four
-		// bytes tested as one word. (callgrind, the root package's
-		// BenchmarkCall/Unmarshal, Ir per call in go-smile's own
-		// functions: 813 through readHeader and applyHeader, 759 so;
-		// then 751 testing the bytes one by one, 745 as a word.)
-		const mask = 0xFFFFFF | (headerVersionMask|headerReservedBit)<<24
-		const want = headerByte0 | headerByte1<<8 | headerByte2<<16
-		if w := binary.LittleEndian.Uint32(r.buf[p:]); w&mask == want {
-			f := byte(w >> 24)
-			r.pos = p + 4
-			r.sharedNames = f&headerSharedNames != 0
-			r.sharedValues = f&headerSharedValues != 0
-			r.namesOffForGood = r.opts.KeepNamesAcrossHeaders && !r.sharedNames
-			r.started, r.ready = true, true // prepare saw no error
-			return nil
-		}
+	if r.startHeader() {
+		return nil
 	}
 	if !r.need(1) {
 		if err := r.ioErr(); err != nil {
