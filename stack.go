@@ -103,26 +103,6 @@ func (s *stack[T]) truncate(base int) {
 	s.n = base
 }
 
-// zeroFirst zeroes the slots of the first n values, held or not. A few
-// are zeroed one by one, without clear's call of the runtime, whose
-// memclrHasPointers and write barrier check cost more for a path of one
-// step. (callgrind, BenchmarkCall/Unmarshal, N=5000, Ir per call, two
-// runs: 978 and 993 with clear, 949 and 930 so; go-smile's own functions
-// 805 and 813.)
-func (s *stack[T]) zeroFirst(n int) {
-	if n <= 4 && len(s.chunks) > 0 {
-		c := s.chunks[0]
-		var zero T
-		for i := range n {
-			c[i] = zero
-		}
-		return
-	}
-	for c := 0; c < len(s.chunks) && c<<stackChunkBits < n; c++ {
-		clear(s.chunks[c][:min(stackChunk, n-c<<stackChunkBits)])
-	}
-}
-
 // resetHigh starts the count of chunks used for a new document.
 func (s *stack[T]) resetHigh() { s.high = 0 }
 
