@@ -8,7 +8,11 @@ import (
 // Bounds of preparedNames, the process's registry of prepared names: at
 // most maxCachedKeys names, of at most maxCachedKeyBytes bytes in all.
 // A name prepared beyond them gets no id, and is looked up by value as
-// WriteKey's are: the output is the same, only a little slower to write.
+// WriteKey's are: the output is the same, but writing it takes about 1.8
+// times the instructions. Callgrind, 200 keys of 20 names per op (see
+// writer_string_bench_test.go for the command, N=200): 29,284 Ir/op for
+// BenchmarkWriteRegisteredKey (keys with ids), 52,153 for
+// BenchmarkWritePreparedKey (keys without, as beyond the bounds).
 const (
 	maxCachedKeys     = 1 << 16
 	maxCachedKeyBytes = 1 << 20
