@@ -537,6 +537,7 @@ func (d *decodeState) slotString(cache *[]string, slot int, b []byte) string {
 // their own (a string kept alive keeps its whole chunk alive, as with
 // strings aliasing the input in other decoders). The bytes of a chunk are
 // written once, before the strings over them are made, and never again.
+// TestNewStringChunkAllocs fails if strings are allocated one by one.
 func (d *decodeState) newString(b []byte) string {
 	if d.cfg.opts.AllowInvalidUTF8 && !utf8.Valid(b) {
 		b = replaceInvalidUTF8(b)

@@ -65,6 +65,7 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 // stringMapEncoder returns an allocation-free encoder for maps with string
 // keys and string or any elements (named or not), which ranges over the
 // map natively instead of through reflection, or nil for other maps.
+// TestStringMapEncoderAllocs fails if its encoders allocate.
 func stringMapEncoder(t reflect.Type) func(e *encodeState, p unsafe.Pointer, sorted bool) error {
 	if t.Key() != stringType {
 		return nil
