@@ -138,3 +138,26 @@ func TestMethodsToFromAllocs(t *testing.T) {
 	require.Equal(t, v, back)
 	require.Zero(t, allocs)
 }
+
+// TestEncoderMapAllocs proves the package documentation's "encoding a
+// value of a type it has seen allocates nothing, maps included": maps of
+// every key kind but those whose keys are marshaled by a method (whose
+// MarshalText allocates its result), keys sorted or not.
+func TestEncoderMapAllocs(t *testing.T) {
+	skipUnderRace(t)
+	type id int64
+	for _, v := range []any{
+		map[int]string{1: "a", 22: "b", 333: "c"},
+		map[uint8]bool{1: true, 2: false},
+		map[id]float64{-1: 2, 3: 4},
+		map[string]int{"a": 1, "b": 2},
+		map[string][]int{"a": {1}, "b": {2, 3}},
+		struct{ M map[int64]map[string]string }{map[int64]map[string]string{1: {"x": "y"}, 2: nil}},
+	} {
+		for _, order := range []MapKeyOrder{MapKeysSorted, MapKeysUnsorted} {
+			m, err := EncOptions{MapKeyOrder: order}.EncMode()
+			require.NoError(t, err)
+			requireEncodeNoAllocs(t, m, v)
+		}
+	}
+}

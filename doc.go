@@ -135,9 +135,8 @@
 // An Encoder writes a sequence of documents to an io.Writer, one per
 // Encode call, each with its own header and back-reference tables. It
 // reuses its buffer: encoding a value of a type it has seen allocates
-// nothing, except for maps (iterating a Go map through reflection costs a
-// few small allocations per map). Likewise Marshal allocates only the
-// returned slice, plus those of maps.
+// nothing, maps included, beyond what methods such as MarshalText allocate
+// themselves. Likewise Marshal allocates only the returned slice.
 //
 // # Options
 //
