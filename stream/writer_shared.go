@@ -102,8 +102,20 @@ func load32(s string) uint32 {
 //     records the strings written by value (WriteKey, WriteString). Its
 //     slots hold no pointers: the table keeps its own copy of the
 //     strings, in the slot as two words for those of up to 16 bytes,
-//     else in arena, so that filling a slot needs no GC write barrier
-//     and callers may change or drop their strings after the call.
+//     else in arena, so that callers may change or drop their strings
+//     after the call (WriteKeyBytes, WriteStringBytes and WriteToken
+//     pass views of bytes that compat's transcoder and the root
+//     package's map keys then reuse). That is its reason, not speed:
+//     slots holding the caller's string instead, in a throwaway tree
+//     (where compat's TestSmileJSONSmileKeepsJacksonBytes and the root's
+//     TestMarshalAnyShapes fail), cost the same with the collector off.
+//     bash bench/callgrind.sh, N=20, Ir per Marshal, all / go-smile's
+//     own, copies -> the caller's strings: MarshalAny/twitter 7.18M /
+//     4.62M -> 7.16M / 4.64M, MarshalAny/citm_catalog 14.12M / 9.77M ->
+//     14.09M / 9.77M, Marshal/twitter 2.44M / 2.37M -> 2.47M / 2.37M.
+//     With GOGC=100 the collector's share of the count varies by a
+//     third from run to run, more than the write barriers that filling
+//     such slots would take while it marks.
 //
 // So a string looked up by value is looked for in the hash table and
 // then, if it is the name of a PreparedKey (preparedNames.lookup), in
