@@ -114,8 +114,9 @@ func load32(s string) uint32 {
 //     4.62M -> 7.16M / 4.64M, MarshalAny/citm_catalog 14.12M / 9.77M ->
 //     14.09M / 9.77M, Marshal/twitter 2.44M / 2.37M -> 2.47M / 2.37M.
 //     With GOGC=100 the collector's share of the count varies by a
-//     third from run to run, more than the write barriers that filling
-//     such slots would take while it marks.
+//     third from run to run (MarshalAny/twitter with copies: 7.02M and
+//     9.31M), too much to see the write barriers that filling such
+//     slots takes while it marks.
 //
 // So a string looked up by value is looked for in the hash table and
 // then, if it is the name of a PreparedKey (preparedNames.lookup), in
