@@ -39,8 +39,9 @@ func (exporter) Export(p *seam.NotForPublicUse) export {
 // there); the others have not been measured.
 type export struct{}
 
-// ReadTokenInto is ReadToken storing the token in *t, which saves copying
-// a Token on hot paths. On error *t is unchanged.
+// ReadTokenInto is ReadToken storing the token in *t (it copies the
+// token as a caller of ReadToken would: it saves no copy). On error *t is
+// unchanged.
 func (export) ReadTokenInto(r *Reader, t *Token) error {
 	tok, err := r.ReadToken()
 	if err == nil {
