@@ -33,7 +33,9 @@ const (
 	// does, so that equal maps give equal bytes. The default.
 	MapKeysSorted MapKeyOrder = iota
 	// MapKeysUnsorted writes map entries in Go's iteration order, which is
-	// faster but not deterministic.
+	// not deterministic and a little faster: Marshal of the twitter data
+	// set as any runs 9% fewer instructions, of citm_catalog 2% (callgrind,
+	// the bench module's BenchmarkMarshalAny, smile-unsorted against smile).
 	MapKeysUnsorted
 )
 
