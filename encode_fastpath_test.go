@@ -61,8 +61,19 @@ func TestEncodeFastPaths(t *testing.T) {
 		J *int32  `json:"j"`
 		K *uint16 `json:"k"`
 	}
+	type ints struct {
+		A []int64   `json:"a"`
+		B []int     `json:"b"`
+		C []int64   `json:"c"`
+		D []int64   `json:"d,omitempty"`
+		E []count   `json:"e"`
+		F *[]int64  `json:"f"`
+		G []int64   `json:"g,string"`
+		H [][]int64 `json:"h"`
+	}
 	type named string
 	str, n, f, b, c, k := "é", 300, 0.25, true, celsius(1.5), count(2)
+	ids := []int64{3}
 	cases := []struct {
 		name     string
 		got, via any
@@ -76,6 +87,11 @@ func TestEncodeFastPaths(t *testing.T) {
 		{"sized integer fields", sized{-128, -300, -1 << 31, 255, 65535, 1<<32 - 1, 7, 1 << 20, 1 << 63, new(int32), nil},
 			map[string]any{"a": -128, "b": -300, "c": -1 << 31, "d": 255, "e": 65535, "f": uint32(1<<32 - 1), "g": 7,
 				"h": 1 << 20, "i": uint64(1 << 63), "j": 0, "k": nil}},
+		{"integer slice fields", ints{A: []int64{0, -16, 1 << 40}, B: []int{}, D: []int64{2}, E: []count{5}, F: &ids,
+			G: []int64{7}, H: [][]int64{{1}, nil}},
+			map[string]any{"a": []any{0, -16, int64(1 << 40)}, "b": []any{}, "c": nil, "d": []any{2}, "e": []any{"#5"},
+				"f": []any{3}, "g": []any{7}, "h": []any{[]any{1}, nil}}},
+		{"nil integer slice fields", ints{}, map[string]any{"a": nil, "b": nil, "c": nil, "e": nil, "f": nil, "g": nil, "h": nil}},
 		{"[]int", []int{0, 1, -16, 300, -1 << 30}, []any{0, 1, -16, 300, -1 << 30}},
 		{"[]int64", []int64{15, 16, 1 << 31}, []any{int64(15), int64(16), int64(1 << 31)}},
 		{"[]float64", []float64{0.5, -1e300}, []any{0.5, -1e300}},

@@ -125,6 +125,17 @@ func (export) WriteBoolField(w *Writer, k *PreparedKey, v bool) error {
 // then WriteNull() do.
 func (export) WriteNullField(w *Writer, k *PreparedKey) error { return w.writeByteField(k, tokenNull) }
 
+// WriteIntArrayField writes the key k and an array of the values of v, as
+// WritePreparedKey(k) and then WriteIntArray(v) do.
+func (export) WriteIntArrayField(w *Writer, k *PreparedKey, v []int64) error {
+	if w.state != stateKey {
+		return w.misplaced(KindKey)
+	}
+	w.appendPreparedKey(k)
+	w.appendIntArray(v)
+	return nil
+}
+
 // writeByteField writes the key k and a value made of the one token byte b.
 func (w *Writer) writeByteField(k *PreparedKey, b byte) error {
 	if w.state != stateKey {

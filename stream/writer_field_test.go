@@ -58,6 +58,20 @@ func TestWriterFieldsMatchKeyThenValue(t *testing.T) {
 			}
 			add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteNullField(w, k) },
 				keyThen(func(w *stream.Writer) error { return w.WriteNull() }))
+			for _, v := range [][]int64{nil, {}, ints} {
+				add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteIntArrayField(w, k, v) },
+					keyThen(func(w *stream.Writer) error {
+						if err := w.WriteStartArray(); err != nil {
+							return err
+						}
+						for _, x := range v {
+							if err := w.WriteInt(x); err != nil {
+								return err
+							}
+						}
+						return w.WriteEndArray()
+					}))
+			}
 
 			write := func(ops []func(w *stream.Writer, k *stream.PreparedKey) error) []byte {
 				w, err := stream.NewWriter(opts)
@@ -107,6 +121,7 @@ func TestWriterFieldErrors(t *testing.T) {
 		func() error { return sx.WriteFloat64Field(w, k, 1) },
 		func() error { return sx.WriteBoolField(w, k, true) },
 		func() error { return sx.WriteNullField(w, k) },
+		func() error { return sx.WriteIntArrayField(w, k, []int64{1}) },
 	} {
 		var werr *stream.WriterError
 		require.ErrorAs(t, op(), &werr)

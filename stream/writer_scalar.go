@@ -53,9 +53,15 @@ func (export) WriteIntArray(w *Writer, v []int64) error {
 	if err := w.beforeValue(KindStartArray); err != nil {
 		return err
 	}
+	w.appendIntArray(v)
+	return nil
+}
+
+// appendIntArray appends the tokens of an array of the values of v.
+func (w *Writer) appendIntArray(v []int64) {
 	if len(v) == 0 { // common: empty lists of ids, and every empty slice
 		w.buf = append(w.buf, tokenStartArray, tokenEndArray)
-		return nil
+		return
 	}
 	w.reserve(2 + maxIntLen*len(v))
 	b := w.buf[len(w.buf):cap(w.buf)]
@@ -66,7 +72,6 @@ func (export) WriteIntArray(w *Writer, v []int64) error {
 	}
 	b[n] = tokenEndArray
 	w.buf = w.buf[:len(w.buf)+n+1]
-	return nil
 }
 
 // WriteUint writes v as WriteInt does when v <= math.MaxInt64, and as a
