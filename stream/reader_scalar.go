@@ -67,11 +67,10 @@ func rdVInt(b []byte, max int) (v uint64, n int, st rdVIntStatus) {
 // rdFloat64Bits's masks and ors, the function stays within the inliner's
 // budget: cost 78 of 80, go build -gcflags=-m=2 ./stream). The load is
 // big-endian, so that the VInt's bytes are the word's top n, shifted down
-// to its low n. Measured
-// against the loop that shifted in one group per byte (BIN=<bench test>
-// N=20 sh bench/callgrind.sh; go-smile's own Ir per op): Unmarshal/code
-// 28.09M -> 27.91M, Unmarshal/citm_catalog 11.38M -> 11.31M,
-// UnmarshalAny/citm_catalog 13.60M -> 13.51M.
+// to its low n. Measured against the loop that shifted in one group per
+// byte (BIN=<bench test> N=20 sh bench/callgrind.sh; go-smile's own Ir
+// per op): Unmarshal/code 28.09M -> 27.91M, Unmarshal/citm_catalog
+// 11.38M -> 11.31M, UnmarshalAny/citm_catalog 13.60M -> 13.51M.
 func rdShortVInt(b []byte) (v uint64, n int, ok bool) {
 	x := le.BigEndian.Uint64(b)
 	l := bits.Len64(x & 0x8080808080808080) // 72-8n; 0 when no byte ends the VInt
