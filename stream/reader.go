@@ -38,12 +38,11 @@ type Reader struct {
 
 	opts ReaderOptions
 
-	// ready is true when the first header has been handled and there is
-	// no sticky error: the fast path of ReadToken may run.
-	ready   bool
 	started bool  // the first header (or its absence) has been handled
 	err     error // sticky error: every later call returns it
 
+	// mode says what the next token may be, and its bit rdNotReady that
+	// the fast paths may not run (see there).
 	mode  rdMode
 	depth int
 	objs  []uint64 // bit d set: open container d (0-based) is an object
@@ -73,11 +72,33 @@ const (
 	rdArray                  // inside an array: a value or the end of the array
 	rdKey                    // inside an object: a key or the end of the object
 	rdObjValue               // inside an object, after a key: a value
+
+	// rdNotReady, set in the mode, says that the fast paths may not run:
+	// the first header is still to be handled, there is a sticky error,
+	// or a token is pending (reader_unread.go). The slow paths clear it
+	// when none of these holds. With it set the mode equals none of the
+	// four above, so that the fast paths' test of the mode is their only
+	// test, one load where a separate flag cost two; and since the fast
+	// paths run only with it clear, the mode they store clears it too.
+	// Only the slow paths mask it off to read the mode itself (pureMode).
+	// (BIN=<bench test> N=20 sh bench/callgrind.sh; go-smile's own Ir per
+	// op, a ready flag beside the mode -> the bit in the mode:
+	// Unmarshal/twitter 4.688M -> 4.623M, Unmarshal/citm_catalog 11.311M
+	// -> 11.094M, Unmarshal/code 27.910M -> 27.462M,
+	// UnmarshalAny/citm_catalog 13.505M -> 13.248M, UnmarshalAny/twitter
+	// 6.018M -> 5.930M.)
+	rdNotReady rdMode = 4
 )
+
+// pureMode returns the mode without its rdNotReady bit.
+func (r *Reader) pureMode() rdMode { return r.mode &^ rdNotReady }
+
+// ready reports whether the fast paths may run.
+func (r *Reader) ready() bool { return r.mode&rdNotReady == 0 }
 
 // valueDue reports whether the fast paths may read a value: the Reader is
 // ready, inside an array or after a key (the two odd modes).
-func (r *Reader) valueDue() bool { return r.ready && r.mode&1 != 0 }
+func (r *Reader) valueDue() bool { return r.mode&(rdNotReady|1) == 1 }
 
 // NewReader returns a Reader over data. Token bytes alias data.
 // It returns an error only for invalid options.
@@ -127,12 +148,11 @@ func (r *Reader) resetState() {
 	r.pos = 0
 	r.base = 0
 	r.srcErr = nil
-	r.ready = false
 	r.started = false
 	r.err = nil
 	r.tokOff = 0
 	r.pending = false
-	r.mode = rdRoot
+	r.mode = rdRoot | rdNotReady
 	r.depth = 0
 	// r.objs keeps its length: a bit is read only below r.depth, and
 	// push writes it first. So the root container of the next document
@@ -228,7 +248,7 @@ func (r *Reader) readKey() (name []byte, slot int, ok bool, err error) {
 // with this body as a Reader method and an export method calling it:
 // "cannot inline export.ReadTaggedKeyW: ... cost 87 exceeds budget 80").
 func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte, slot int, last, prev uint64, ok bool, err error) {
-	if r.ready && r.mode == rdKey && r.pos < len(r.buf) {
+	if r.mode == rdKey && r.pos < len(r.buf) {
 		b := r.buf[r.pos]
 		switch {
 		case b >= keyShortRef && b < keyShortASCII: // short name reference
@@ -285,7 +305,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 // Unmarshal/citm_catalog, N=20; Ir per Unmarshal in all / in go-smile's
 // own functions): 14.87M / 13.40M -> 12.79M / 11.34M.
 func (r *Reader) tryStartArray() bool {
-	if !r.ready || r.pos >= len(r.buf) || r.buf[r.pos] != tokenStartArray ||
+	if r.pos >= len(r.buf) || r.buf[r.pos] != tokenStartArray ||
 		(r.mode != rdArray && r.mode != rdObjValue) || r.depth >= r.opts.MaxDepth {
 		return false
 	}
@@ -297,7 +317,7 @@ func (r *Reader) tryStartArray() bool {
 // tryEndArray reads the end of the current array when it is the next
 // token, and reports whether it did; otherwise it consumes nothing.
 func (r *Reader) tryEndArray() bool {
-	if !r.ready || r.pos >= len(r.buf) || r.buf[r.pos] != tokenEndArray || r.mode != rdArray {
+	if r.pos >= len(r.buf) || r.buf[r.pos] != tokenEndArray || r.mode != rdArray {
 		return false
 	}
 	r.tokOff = r.base + int64(r.pos)
@@ -310,7 +330,7 @@ func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 	if r.err != nil {
 		return nil, -1, false, r.err
 	}
-	if r.mode != rdKey {
+	if r.pureMode() != rdKey {
 		return nil, -1, false, errors.New("stream: a key read where no key can stand")
 	}
 	t, err := r.next(false)
@@ -340,11 +360,11 @@ func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 // twitter 4.64M -> 4.37M, canada 31.24M -> 27.23M.)
 func (r *Reader) next(skip bool) (Token, error) {
 	p := r.pos
-	if !r.ready || p >= len(r.buf) {
+	if p >= len(r.buf) {
 		return r.nextSlow(skip)
 	}
 	b := r.buf[p]
-	switch rdFastClasses[r.mode&3][b] & 15 {
+	switch rdFastClasses[r.mode&7][b] & 15 { // rdcSlow for every mode with rdNotReady
 	case rdcSlow:
 	case rdcKeyRef: // 0x40-0x7F: short name reference
 		i := int(b & 0x3F)
@@ -495,7 +515,7 @@ const (
 // bench/cmd/tokenloop/callgrind.sh, before -> after, with the container
 // starts pushed inline: citm_catalog 10.59M -> 9.78M, twitter 4.37M ->
 // 4.33M, canada 27.23M -> 24.61M.)
-var rdFastClasses = func() (t [4][256]uint8) {
+var rdFastClasses = func() (t [8][256]uint8) {
 	for _, m := range []rdMode{rdRoot, rdArray, rdObjValue} {
 		c := &t[m]
 		for b := 0x01; b <= 0x1F; b++ {
@@ -539,7 +559,7 @@ func (r *Reader) nextSlow(skip bool) (Token, error) {
 		return r.takePending(), nil
 	}
 	for {
-		if !r.ready || r.pos >= len(r.buf) {
+		if !r.ready() || r.pos >= len(r.buf) {
 			if err := r.prepare(); err != nil {
 				return Token{}, err
 			}
@@ -744,7 +764,7 @@ func (r *Reader) prepare() error {
 		return io.EOF
 	}
 	var what string
-	switch r.mode {
+	switch r.pureMode() {
 	case rdArray:
 		what = "expected a value or the end of an array"
 	case rdKey:
@@ -763,7 +783,7 @@ func (r *Reader) prepare() error {
 // package's BenchmarkCall/Unmarshal, Ir per call in go-smile's own
 // functions: 759 calling PeekKind, 729 so.)
 func (export) Prepare(r *Reader) error {
-	if r.ready || r.pending {
+	if r.ready() || r.pending {
 		return nil
 	}
 	return r.prepare()
@@ -948,7 +968,9 @@ func (r *Reader) firstHeader() error {
 		r.sharedValues = false
 	}
 	r.started = true
-	r.ready = r.err == nil
+	if r.err == nil {
+		r.mode &^= rdNotReady
+	}
 	return nil
 }
 

@@ -77,6 +77,7 @@ func (r *Reader) startHeader() bool {
 	r.sharedNames = f&headerSharedNames != 0
 	r.sharedValues = f&headerSharedValues != 0
 	r.namesOffForGood = r.opts.KeepNamesAcrossHeaders && !r.sharedNames
-	r.started, r.ready = true, true
+	r.started = true
+	r.mode &^= rdNotReady // prepare saw no error
 	return true
 }

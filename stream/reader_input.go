@@ -155,7 +155,7 @@ func (r *Reader) remaining() int64 {
 // fail records err as the Reader's sticky error and returns it.
 func (r *Reader) fail(err error) error {
 	r.err = err
-	r.ready = false
+	r.mode |= rdNotReady
 	return err
 }
 

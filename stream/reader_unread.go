@@ -6,22 +6,24 @@ package stream
 // itself (the root package's UnmarshalSmileFrom). The token is kept as
 // it was returned: the Reader's state (depth, tables, mode) already
 // follows it, and it is returned again by the next ReadToken, PeekKind,
-// SkipValue or ReadBinaryTo. While a token is pending, ready is false,
-// so that the fast paths, which all check ready, leave it to those.
+// SkipValue or ReadBinaryTo. While a token is pending, the mode has its
+// rdNotReady bit set, so that the fast paths leave it to those.
 
 // unread makes t, the token the Reader returned last, the next token
 // again. The bytes of t must still be valid (no call on the Reader since
 // it was read).
 func (r *Reader) unread(t *Token) {
 	r.pend, r.pending = *t, true
-	r.ready = false
+	r.mode |= rdNotReady
 }
 
 // takePending returns the pending token and lets the fast paths run
 // again.
 func (r *Reader) takePending() Token {
 	r.pending = false
-	r.ready = r.started && r.err == nil
+	if r.started && r.err == nil {
+		r.mode &^= rdNotReady
+	}
 	return r.pend
 }
 
