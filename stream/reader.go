@@ -248,7 +248,7 @@ func (r *Reader) readKey() (name []byte, slot int, ok bool, err error) {
 // with this body as a Reader method and an export method calling it:
 // "cannot inline export.ReadTaggedKeyW: ... cost 87 exceeds budget 80").
 func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte, slot int, last, prev uint64, ok bool, err error) {
-	if r.mode == rdKey && r.pos < len(r.buf) {
+	if r.mode == rdKey && uint(r.pos) < uint(len(r.buf)) {
 		b := r.buf[r.pos]
 		switch {
 		case b >= keyShortRef && b < keyShortASCII: // short name reference
@@ -305,7 +305,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 // Unmarshal/citm_catalog, N=20; Ir per Unmarshal in all / in go-smile's
 // own functions): 14.87M / 13.40M -> 12.79M / 11.34M.
 func (r *Reader) tryStartArray() bool {
-	if r.pos >= len(r.buf) || r.buf[r.pos] != tokenStartArray ||
+	if uint(r.pos) >= uint(len(r.buf)) || r.buf[r.pos] != tokenStartArray ||
 		(r.mode != rdArray && r.mode != rdObjValue) || r.depth >= r.opts.MaxDepth {
 		return false
 	}
@@ -317,7 +317,7 @@ func (r *Reader) tryStartArray() bool {
 // tryEndArray reads the end of the current array when it is the next
 // token, and reports whether it did; otherwise it consumes nothing.
 func (r *Reader) tryEndArray() bool {
-	if r.pos >= len(r.buf) || r.buf[r.pos] != tokenEndArray || r.mode != rdArray {
+	if uint(r.pos) >= uint(len(r.buf)) || r.buf[r.pos] != tokenEndArray || r.mode != rdArray {
 		return false
 	}
 	r.tokOff = r.base + int64(r.pos)
@@ -358,9 +358,17 @@ func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 // (Callgrind Ir per loop, bench/cmd/tokenloop/callgrind.sh, with nextSlow
 // alone -> with this fast path: citm_catalog 12.65M -> 10.59M,
 // twitter 4.64M -> 4.37M, canada 31.24M -> 27.23M.)
+//
+// next and the other fast paths compare a position with the buffer's
+// length as unsigned numbers: that also says the position is not
+// negative, so the compiler drops the bounds check of the byte they then
+// load (go build -gcflags=-d=ssa/check_bce ./stream). (BIN=<bench test>
+// N=20 sh bench/callgrind.sh; go-smile's own Ir per op, signed ->
+// unsigned: Unmarshal/twitter 4.590M -> 4.544M, Unmarshal/citm_catalog
+// 11.094M -> 10.981M, UnmarshalAny/citm_catalog 13.248M -> 13.230M.)
 func (r *Reader) next(skip bool) (Token, error) {
 	p := r.pos
-	if p >= len(r.buf) {
+	if uint(p) >= uint(len(r.buf)) {
 		return r.nextSlow(skip)
 	}
 	b := r.buf[p]
@@ -459,19 +467,20 @@ func (r *Reader) next(skip bool) (Token, error) {
 		r.valueDone()
 		return floatToken(KindFloat64, u), nil
 	case rdcStartArray, rdcStartObject: // push, inline
-		d := r.depth
-		if d >= r.opts.MaxDepth || d>>6 >= len(r.objs) {
+		d, objs := r.depth, r.objs
+		w := uint(d) >> 6 // unsigned, as the positions above
+		if d >= r.opts.MaxDepth || w >= uint(len(objs)) {
 			break
 		}
 		r.tokOff = r.base + int64(p)
 		r.pos = p + 1
 		r.depth = d + 1
 		if b == tokenStartObject {
-			r.objs[d>>6] |= 1 << (d & 63)
+			objs[w] |= 1 << (d & 63)
 			r.mode = rdKey
 			return markToken(KindStartObject), nil
 		}
-		r.objs[d>>6] &^= 1 << (d & 63)
+		objs[w] &^= 1 << (d & 63)
 		r.mode = rdArray
 		return markToken(KindStartArray), nil
 	case rdcEndArray: // only in an array

@@ -135,7 +135,7 @@ func (r *Reader) tryInt() (int64, bool) {
 // inliner's budget of 80.
 func (export) TryBool(r *Reader) (v, ok bool) {
 	p := r.pos
-	if !r.valueDue() || p >= len(r.buf) {
+	if !r.valueDue() || uint(p) >= uint(len(r.buf)) {
 		return false, false
 	}
 	switch r.buf[p] {
@@ -155,7 +155,7 @@ func (export) TryBool(r *Reader) (v, ok bool) {
 // or consumes nothing.
 func (r *Reader) tryNull() bool {
 	p := r.pos
-	if !r.valueDue() || p >= len(r.buf) || r.buf[p] != tokenNull {
+	if !r.valueDue() || uint(p) >= uint(len(r.buf)) || r.buf[p] != tokenNull {
 		return false
 	}
 	r.pos++

@@ -135,7 +135,7 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 // bench/callgrind.sh Unmarshal/twitter, N=20; Ir per Unmarshal in all /
 // in go-smile's own functions): 5.30M / 4.88M -> 5.12M / 4.68M.
 func (r *Reader) tryString() (s []byte, slot int, ok bool, err error) {
-	if !r.valueDue() || r.pos >= len(r.buf) {
+	if !r.valueDue() || uint(r.pos) >= uint(len(r.buf)) {
 		return nil, -1, false, nil
 	}
 	switch b := r.buf[r.pos]; {
