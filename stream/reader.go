@@ -56,7 +56,16 @@ type Reader struct {
 
 	scratch []byte // decoded binary payloads and big-number bytes
 
-	tokOff int64 // input offset of the first byte of the last token read
+	// tokAt is where the first byte of the last token read is, relative
+	// to base: at input offset base+tokAt (fill keeps it so as base moves).
+	// The fast paths store the token's position in the buffer, which they
+	// have in a register, where an input offset would cost them a load of
+	// base and an add. (BIN=<bench test> N=20 sh bench/callgrind.sh;
+	// go-smile's own Ir per op, the offset -> the position:
+	// Unmarshal/twitter 4.544M -> 4.492M, Unmarshal/citm_catalog 10.981M
+	// -> 10.819M, Unmarshal/code 27.231M -> 26.899M,
+	// UnmarshalAny/citm_catalog 13.230M -> 13.080M.)
+	tokAt int64
 
 	// A token given back by unread (reader_unread.go), returned again
 	// next when pending is set.
@@ -150,7 +159,7 @@ func (r *Reader) resetState() {
 	r.srcErr = nil
 	r.started = false
 	r.err = nil
-	r.tokOff = 0
+	r.tokAt = 0
 	r.pending = false
 	r.mode = rdRoot | rdNotReady
 	r.depth = 0
@@ -185,7 +194,7 @@ func (r *Reader) SharedTables() (names, values bool) { return r.sharedNames, r.s
 // InputOffset returns the offset of the next unread byte.
 func (r *Reader) InputOffset() int64 {
 	if r.pending {
-		return r.tokOff
+		return r.base + r.tokAt
 	}
 	return r.base + int64(r.pos)
 }
@@ -200,7 +209,7 @@ func (r *Reader) Buffered() []byte { return r.buf[r.pos:len(r.buf):len(r.buf)] }
 // returned by ReadToken (after any header before it), or of the value last
 // skipped by SkipValue; 0 before the first token. Together with
 // InputOffset it gives the bytes a token took.
-func (r *Reader) TokenOffset() int64 { return r.tokOff }
+func (r *Reader) TokenOffset() int64 { return r.base + r.tokAt }
 
 // ReadToken reads the next token. At the end of the input at the root
 // level it returns io.EOF. The token's bytes are valid until the next call
@@ -255,7 +264,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 			i := int(b & 0x3F)
 			if i < len(r.names.ents) {
 				e := &r.names.ents[i] // before the stores to r, after which the compiler loads len and checks i again (3 instructions, go build -gcflags=-S)
-				r.tokOff = r.base + int64(r.pos)
+				r.tokAt = int64(r.pos)
 				r.pos++
 				r.mode = rdObjValue
 				if e.last == 0 || k == nil {
@@ -265,7 +274,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 				}
 			}
 		case b >= keyShortASCII && b < tokenStartArray: // short name
-			r.tokOff = r.base + int64(r.pos)
+			r.tokAt = int64(r.pos)
 			if k != nil && len(r.buf)-r.pos >= 16 && r.matchesKey(k) {
 				slot, err = r.readPreparedKey(k, tag)
 				return nil, slot, tag, 0, err == nil, err
@@ -276,7 +285,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 			i := int(b&3)<<8 | int(r.buf[r.pos+1])
 			if i < len(r.names.ents) {
 				e := &r.names.ents[i] // before the stores to r, as above
-				r.tokOff = r.base + int64(r.pos)
+				r.tokAt = int64(r.pos)
 				r.pos += 2
 				r.mode = rdObjValue
 				if e.last == 0 || k == nil {
@@ -286,7 +295,7 @@ func (export) ReadTaggedKey(r *Reader, k *PreparedKey, tag uint64) (name []byte,
 				}
 			}
 		case b == tokenEndObject:
-			r.tokOff = r.base + int64(r.pos)
+			r.tokAt = int64(r.pos)
 			r.pop()
 			return nil, -1, 0, 0, false, nil
 		}
@@ -309,7 +318,7 @@ func (r *Reader) tryStartArray() bool {
 		(r.mode != rdArray && r.mode != rdObjValue) || r.depth >= r.opts.MaxDepth {
 		return false
 	}
-	r.tokOff = r.base + int64(r.pos)
+	r.tokAt = int64(r.pos)
 	r.push(false) // cannot fail below MaxDepth
 	return true
 }
@@ -320,7 +329,7 @@ func (r *Reader) tryEndArray() bool {
 	if uint(r.pos) >= uint(len(r.buf)) || r.buf[r.pos] != tokenEndArray || r.mode != rdArray {
 		return false
 	}
-	r.tokOff = r.base + int64(r.pos)
+	r.tokAt = int64(r.pos)
 	r.pop()
 	return true
 }
@@ -379,12 +388,12 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if i >= len(r.names.ents) { // also when names are off: the table is empty
 			break
 		}
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 1
 		r.mode = rdObjValue
 		return keyToken(i, true, r.names.bytes(i)), nil
 	case rdcKey: // 0x80-0xF7: short name
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		s, slot, err := r.readShortKey(b)
 		if err != nil {
 			return Token{}, err
@@ -398,12 +407,12 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if i >= len(r.names.ents) {
 			break
 		}
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 2
 		r.mode = rdObjValue
 		return keyToken(i, true, r.names.bytes(i)), nil
 	case rdcEndObject:
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pop()
 		return markToken(KindEndObject), nil
 	case rdcValueRef: // 0x01-0x1F: short shared-value reference
@@ -411,25 +420,25 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if i >= len(r.values.ents) { // the table is empty when values are off
 			break
 		}
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 1
 		r.valueDone()
 		return stringToken(i, true, r.values.bytes(i)), nil
 	case rdcString: // 0x40-0xBF: short strings
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		s, slot, err := r.readShortValue(b)
 		if err != nil {
 			return Token{}, err
 		}
 		return stringToken(slot, false, s), nil
 	case rdcSmallInt: // 0xC0-0xDF
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 1
 		r.valueDone()
 		z := uint32(b & 0x1F)
 		return intToken(int64(int32(z>>1) ^ -int32(z&1))), nil
 	case rdcLiteral: // 0x21-0x23: null, false, true
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 1
 		r.valueDone()
 		return markToken(KindNull + Kind(b-tokenNull)), nil
@@ -441,7 +450,7 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if !ok || n > 5 || z > math.MaxUint32 {
 			break
 		}
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 1 + n
 		r.valueDone()
 		return intToken(int64(int32(uint32(z)>>1) ^ -int32(uint32(z)&1))), nil
@@ -453,7 +462,7 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if !ok {
 			break
 		}
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 1 + n
 		r.valueDone()
 		return intToken(int64((z >> 1) ^ -(z & 1))), nil
@@ -461,7 +470,7 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if len(r.buf)-p < 11 {
 			break
 		}
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		u := rdFloat64Bits((*[10]byte)(r.buf[p+1 : p+11]))
 		r.pos = p + 11
 		r.valueDone()
@@ -472,7 +481,7 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if d >= r.opts.MaxDepth || w >= uint(len(objs)) {
 			break
 		}
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pos = p + 1
 		r.depth = d + 1
 		if b == tokenStartObject {
@@ -484,7 +493,7 @@ func (r *Reader) next(skip bool) (Token, error) {
 		r.mode = rdArray
 		return markToken(KindStartArray), nil
 	case rdcEndArray: // only in an array
-		r.tokOff = r.base + int64(p)
+		r.tokAt = int64(p)
 		r.pop()
 		return markToken(KindEndArray), nil
 	case rdcUnused:
@@ -574,7 +583,7 @@ func (r *Reader) nextSlow(skip bool) (Token, error) {
 			}
 		}
 		b := r.buf[r.pos]
-		r.tokOff = r.base + int64(r.pos)
+		r.tokAt = int64(r.pos)
 		if r.mode == rdKey {
 			switch {
 			case b >= keyShortASCII && b < tokenStartArray: // 0x80-0xF7: short name
@@ -884,7 +893,7 @@ func (r *Reader) SkipValue() error {
 			return err
 		}
 		if r.depth == depth {
-			r.tokOff = start
+			r.tokAt = start - r.base
 			return nil
 		}
 	}

@@ -53,6 +53,7 @@ func (r *Reader) fill(n int) bool {
 		nb := make([]byte, len(r.buf)-r.pos, 2*cap(r.buf))
 		copy(nb, r.buf[r.pos:])
 		r.base += int64(r.pos)
+		r.tokAt -= int64(r.pos)
 		r.buf = nb
 		r.pos = 0
 	}
@@ -62,6 +63,7 @@ func (r *Reader) fill(n int) bool {
 		// this call.
 		m := copy(r.buf[:cap(r.buf)], r.buf[r.pos:])
 		r.base += int64(r.pos)
+		r.tokAt -= int64(r.pos)
 		r.buf = r.buf[:m]
 		r.pos = 0
 	}

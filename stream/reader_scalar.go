@@ -120,7 +120,7 @@ func (r *Reader) tryInt() (int64, bool) {
 	default:
 		return 0, false
 	}
-	r.tokOff = r.off(p)
+	r.tokAt = int64(p)
 	r.valueDone()
 	return v, true
 }
@@ -146,7 +146,7 @@ func (export) TryBool(r *Reader) (v, ok bool) {
 		return false, false
 	}
 	r.pos++
-	r.tokOff = r.off(p)
+	r.tokAt = int64(p)
 	r.valueDone()
 	return v, true
 }
@@ -159,7 +159,7 @@ func (r *Reader) tryNull() bool {
 		return false
 	}
 	r.pos++
-	r.tokOff = r.off(p)
+	r.tokAt = int64(p)
 	r.valueDone()
 	return true
 }
@@ -176,7 +176,7 @@ func (r *Reader) tryFloat64() (float64, bool) {
 	}
 	u := rdFloat64Bits((*[10]byte)(r.buf[p+1 : p+11]))
 	r.pos += 11
-	r.tokOff = r.off(p)
+	r.tokAt = int64(p)
 	r.valueDone()
 	return math.Float64frombits(u), true
 }

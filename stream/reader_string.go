@@ -140,18 +140,18 @@ func (r *Reader) tryString() (s []byte, slot int, ok bool, err error) {
 	}
 	switch b := r.buf[r.pos]; {
 	case b >= 0x40 && b < 0xC0: // short string
-		r.tokOff = r.off(r.pos)
+		r.tokAt = int64(r.pos)
 		s, slot, err = r.readShortValue(b)
 		return s, slot, err == nil, err
 	case b >= 0x01 && b < 0x20: // short shared-value reference
 		if i := int(b) - 1; r.sharedValues && i < len(r.values.ents) {
-			r.tokOff = r.off(r.pos)
+			r.tokAt = int64(r.pos)
 			r.pos++
 			r.valueDone()
 			return r.values.bytes(i), i, true, nil
 		}
 	case b == tokenEmptyString:
-		r.tokOff = r.off(r.pos)
+		r.tokAt = int64(r.pos)
 		r.pos++
 		r.valueDone()
 		return nil, -1, true, nil
