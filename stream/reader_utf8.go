@@ -137,9 +137,9 @@ func rdTwo3(x uint64) bool {
 }
 
 // rdEight3 reports whether the 24 bytes of x, y and z (little-endian) are
-// eight valid 3-byte sequences with leads E1-EC or EE-EF, as
-// rdTwo3 does for six: three loads, each masked and compared with the
-// pattern of leads and continuation bytes it holds, and one test of the
+// eight valid 3-byte sequences with leads E1-EC or EE-EF, as rdTwo3 does
+// for six: each word masked and compared with the pattern of leads and
+// continuation bytes it holds, and one test of the
 // eight leads' low nibbles, which fall one in each byte of the three
 // words' union: none may be 0 (E0) or D (ED). A byte of those nibbles is
 // zero, or D, where subtracting 1 from it borrows (all are below 0x10, so
