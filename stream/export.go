@@ -65,6 +65,10 @@ func (export) TryStartArray(r *Reader) bool { return r.tryStartArray() }
 // token.
 func (export) TryEndArray(r *Reader) bool { return r.tryEndArray() }
 
+// TryEmptyArray reads an empty array when it is the next value (see
+// Reader.tryEmptyArray).
+func (export) TryEmptyArray(r *Reader) bool { return r.tryEmptyArray() }
+
 // TryInt reads the next value when it is an integer whose bytes are all
 // buffered (see Reader.tryInt).
 func (export) TryInt(r *Reader) (int64, bool) { return r.tryInt() }

@@ -334,6 +334,22 @@ func (r *Reader) tryEndArray() bool {
 	return true
 }
 
+// tryEmptyArray reads an empty array when it is the next value, both its
+// bytes buffered, where ReadToken would read its start without error,
+// and reports whether it did; otherwise it consumes nothing. The token
+// offset is that of the array's start.
+func (r *Reader) tryEmptyArray() bool {
+	p := r.pos
+	if uint(p)+1 >= uint(len(r.buf)) || r.buf[p] != tokenStartArray || r.buf[p+1] != tokenEndArray ||
+		(r.mode != rdArray && r.mode != rdObjValue) || r.depth >= r.opts.MaxDepth {
+		return false
+	}
+	r.tokAt = int64(p)
+	r.pos = p + 2
+	r.valueDone() // the array opened and closed: the mode it leaves
+	return true
+}
+
 // readKeySlow is readKey for every case but the common ones.
 func (r *Reader) readKeySlow() ([]byte, int, bool, error) {
 	if r.err != nil {

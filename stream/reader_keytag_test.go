@@ -249,6 +249,86 @@ func TestReadArrayShortcuts(t *testing.T) {
 	require.Equal(t, int64(1), tok.Int())
 }
 
+// TestReadEmptyArrayShortcut: tryEmptyArray reads [] only where
+// ReadToken would read its start without error, leaves the Reader where
+// reading both tokens would, and otherwise consumes nothing.
+func TestReadEmptyArrayShortcut(t *testing.T) {
+	// {"a":[[],[1]],"b":[],"c":[]} with a depth limit of 2 for the
+	// second Reader: the empty arrays in "a" are refused there.
+	data := []byte{':', ')', '\n', 0x00, 0xFA, 0x80, 'a', 0xF8, 0xF8, 0xF9, 0xF8, 0xC2, 0xF9, 0xF9,
+		0x80, 'b', 0xF8, 0xF9, 0x80, 'c', 0xF8, 0xF9, 0xFB}
+	for _, depth := range []int{0, 2} {
+		r, err := stream.NewReader(data, stream.ReaderOptions{MaxDepth: depth})
+		require.NoError(t, err)
+		require.False(t, sx.TryEmptyArray(r), "at the root, before the header")
+		tok, err := r.ReadToken()
+		require.NoError(t, err)
+		require.Equal(t, stream.KindStartObject, tok.Kind)
+		require.False(t, sx.TryEmptyArray(r), "where a key is due")
+		_, _, _, err = sx.ReadKey(r)
+		require.NoError(t, err)
+		require.False(t, sx.TryEmptyArray(r), "at an array that is not empty")
+		require.True(t, sx.TryStartArray(r))
+		if depth == 2 {
+			off := r.InputOffset()
+			require.False(t, sx.TryEmptyArray(r), "beyond MaxDepth")
+			require.Equal(t, off, r.InputOffset())
+			_, err = r.ReadToken()
+			var le *stream.LimitError
+			require.ErrorAs(t, err, &le, "ReadToken reports the limit")
+			continue
+		}
+		require.True(t, sx.TryEmptyArray(r), "in an array")
+		require.Equal(t, int64(8), r.TokenOffset())
+		require.Equal(t, 2, r.Depth())
+		require.False(t, sx.TryEmptyArray(r), "at an array that is not empty")
+		require.True(t, sx.TryStartArray(r))
+		require.False(t, sx.TryEmptyArray(r), "at a value that is no array")
+		v, ok := sx.TryInt(r)
+		require.True(t, ok)
+		require.Equal(t, int64(1), v)
+		require.True(t, sx.TryEndArray(r))
+		require.True(t, sx.TryEndArray(r))
+		name, _, ok, err := sx.ReadKey(r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, "b", string(name))
+		require.True(t, sx.TryEmptyArray(r), "after a key")
+		require.Equal(t, int64(16), r.TokenOffset())
+		require.Equal(t, 1, r.Depth())
+		require.False(t, sx.TryEmptyArray(r), "where a key is due")
+		name, _, ok, err = sx.ReadKey(r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, "c", string(name))
+		require.True(t, sx.TryEmptyArray(r))
+		_, _, ok, err = sx.ReadKey(r)
+		require.NoError(t, err)
+		require.False(t, ok, "the end of the object")
+	}
+
+	// {"b":[ with the rest of the input missing: nothing is consumed,
+	// and ReadToken reads the array's start.
+	r, err := stream.NewReader(data[:17], stream.ReaderOptions{})
+	require.NoError(t, err)
+	_, err = r.ReadToken()
+	require.NoError(t, err)
+	_, _, _, err = sx.ReadKey(r)
+	require.NoError(t, err)
+	require.True(t, sx.TryStartArray(r)) // "a"
+	require.True(t, sx.TryEmptyArray(r))
+	require.NoError(t, r.SkipValue())
+	require.True(t, sx.TryEndArray(r))
+	_, _, _, err = sx.ReadKey(r)
+	require.NoError(t, err)
+	off := r.InputOffset()
+	require.False(t, sx.TryEmptyArray(r), "with the end not buffered")
+	require.Equal(t, off, r.InputOffset())
+	tok, err := r.ReadToken()
+	require.NoError(t, err)
+	require.Equal(t, stream.KindStartArray, tok.Kind)
+}
+
 // rdPastFirstToken returns a Reader over data that has read its first
 // token.
 func rdPastFirstToken(t *testing.T, data []byte, opts stream.ReaderOptions) *stream.Reader {
