@@ -241,7 +241,7 @@ type pointeeChunk struct {
 	pd   *ptrDec
 	next unsafe.Pointer // the first unused pointee, nil when none is left
 	left int            // unused pointees
-	last int            // the index in pd.chunks of the chunk in use
+	last int            // the index in pd.chunks of the chunk in use; for the elements of slices (carveElems), its size in bytes
 }
 
 // pointee returns a new zero pointee of pd's type. Pointees of up to

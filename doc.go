@@ -362,7 +362,7 @@
 //
 // What a decoded value keeps: to allocate less, Unmarshal carves the
 // small parts of a document's values from shared chunks: the bytes of
-// strings and short slices without pointers from chunks of up to 32 KiB
+// strings and the arrays of short slices from chunks of up to 32 KiB
 // (the size of the input, for a shorter one), small pointees and the
 // numbers boxed in an any from chunks of at most 512 bytes. None of them
 // refers to the input, but a part the caller keeps alive keeps its chunk

@@ -3,6 +3,8 @@ package rt
 import (
 	"reflect"
 	"unsafe"
+
+	"github.com/modern-go/reflect2"
 )
 
 // SetLen sets len(*p) to n, which must not exceed Cap. Elements between the
@@ -68,6 +70,28 @@ func (s *SliceType) CopyFrom(p, src unsafe.Pointer) {
 	n := s.Len(src)
 	*(*sliceHeader)(p) = sliceHeader{data: s.Data(src), len: n}
 	s.t.UnsafeGrow(p, n)
+}
+
+// NewArray returns a new zeroed array of n elements of the slice's
+// element type, to carve slices from (see CopyTo).
+func (s *SliceType) NewArray(n int) unsafe.Pointer {
+	// Called on the concrete type (which reflect2.Type2 gives for every
+	// slice type), the method inlines, and the slice header it returns
+	// stays on the stack: through the interface it is allocated too.
+	if u, ok := s.t.(*reflect2.UnsafeSliceType); ok {
+		return (*sliceHeader)(u.UnsafeMakeSlice(0, n)).data
+	}
+	return (*sliceHeader)(s.t.UnsafeMakeSlice(0, n)).data
+}
+
+// CopyTo sets *p to a slice of the Len(*src) > 0 elements of *src, copied
+// with write barriers into the zeroed memory at data, which has room for
+// them within an array of the element type (see NewArray). The slice's
+// capacity is its length.
+func (s *SliceType) CopyTo(p, data, src unsafe.Pointer) {
+	n := s.Len(src)
+	*(*sliceHeader)(p) = sliceHeader{data: data, len: n, cap: n}
+	reflect.Copy(s.value(p), s.value(src))
 }
 
 // Move sets *p to the slice *src and *src to nil, without copying the

@@ -76,3 +76,53 @@ func testCopyFromClearLen[E comparable](t *testing.T, mk func(int) E, check func
 		scratch = scratch[:0]
 	}
 }
+
+// TestNewArrayCopyTo carves two slices from one array made by NewArray
+// with CopyTo, clears the scratch slice they were copied from and
+// collects garbage: each slice must hold exactly its elements, with its
+// length as capacity, at its place in the array, and keep what they point
+// to alive. NewArray allocates the array alone.
+func TestNewArrayCopyTo(t *testing.T) {
+	st := NewSliceType(reflect.TypeFor[[]gathered]())
+	mk := func(i int) gathered {
+		return gathered{N: int64(i), S: fmt.Sprint("s", i), P: &inner{A: i, B: fmt.Sprint("p", i)}, B: [3]byte{byte(i), 1, 2}}
+	}
+	arr := (*[8]gathered)(st.NewArray(8))
+	for i, e := range arr {
+		if e != (gathered{}) {
+			t.Fatalf("NewArray: element %d is %v, not zero", i, e)
+		}
+	}
+	var a, b, scratch []gathered
+	sp := unsafe.Pointer(&scratch)
+	for i := range 3 {
+		scratch = append(scratch, mk(i))
+	}
+	st.CopyTo(unsafe.Pointer(&a), unsafe.Pointer(&arr[0]), sp)
+	st.ClearLen(sp)
+	for i := range 5 {
+		scratch = append(scratch, mk(10+i))
+	}
+	st.CopyTo(unsafe.Pointer(&b), unsafe.Pointer(&arr[3]), sp)
+	st.ClearLen(sp)
+	runtime.GC()
+	if len(a) != 3 || cap(a) != 3 || len(b) != 5 || cap(b) != 5 {
+		t.Fatalf("len/cap %d/%d and %d/%d, want 3/3 and 5/5", len(a), cap(a), len(b), cap(b))
+	}
+	if &a[0] != &arr[0] || &b[0] != &arr[3] {
+		t.Fatal("CopyTo did not place the slices where asked")
+	}
+	for i := range 3 {
+		if want := mk(i); a[i].N != want.N || a[i].S != want.S || *a[i].P != *want.P || a[i].B != want.B {
+			t.Fatalf("a[%d] is %v after GC", i, a[i])
+		}
+	}
+	for i := range 5 {
+		if want := mk(10 + i); b[i].N != want.N || b[i].S != want.S || *b[i].P != *want.P || b[i].B != want.B {
+			t.Fatalf("b[%d] is %v after GC", i, b[i])
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { st.NewArray(8) }); n != 1 {
+		t.Fatalf("NewArray: %v allocations, want 1", n)
+	}
+}
