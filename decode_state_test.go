@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"errors"
 	"runtime"
 	"testing"
 	"time"
@@ -86,5 +87,58 @@ func TestUnmarshalDecodeOfGivenBackRoot(t *testing.T) {
 	var v rootViaDecode
 	if err := Unmarshal(doc, &v); err != nil || v != "the root" {
 		t.Fatalf("got %q, %v; want %q", v, err, "the root")
+	}
+}
+
+// pathNode nests a struct step and an index step per level.
+type pathNode struct {
+	A []pathNode `json:"a,omitempty"`
+	B any        `json:"b,omitempty"`
+}
+
+// pathInt is pathNode whose b takes only a number.
+type pathInt struct {
+	A []pathInt `json:"a"`
+	B int       `json:"b"`
+}
+
+// TestPathAcrossChunks: the Field of a type error names the path where
+// it happened when the path holds more steps than a chunk of the path
+// stack (stackChunk), as the error at the bottom does, and after the path
+// has shrunk back across a chunk's start, as an error after the deep
+// member does, in a struct and in a map, whose key names the step.
+func TestPathAcrossChunks(t *testing.T) {
+	deep := pathNode{B: "x"}
+	want := "b"
+	for range stackChunk { // two steps each: the path crosses a chunk's start
+		deep = pathNode{A: []pathNode{deep}}
+		want = "a[0]." + want
+	}
+	data, err := Marshal(deep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ute *UnmarshalTypeError
+	if err := Unmarshal(data, new(pathInt)); !errors.As(err, &ute) || ute.Field != want {
+		t.Fatalf("error at the bottom: %v, want Field %q", err, want)
+	}
+
+	after, err := Marshal(map[string]any{"a": deep.A, "b": "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		A []pathNode `json:"a"`
+		B int        `json:"b"`
+	}
+	if err := Unmarshal(after, &s); !errors.As(err, &ute) || ute.Field != "b" {
+		t.Fatalf("error after the deep member: %v, want Field %q", err, "b")
+	}
+	if len(s.A) != 1 {
+		t.Fatalf("the deep member did not decode: %+v", s.A)
+	}
+	var m map[string][]pathNode
+	if err := Unmarshal(after, &m); !errors.As(err, &ute) || ute.Field != "b" {
+		t.Fatalf("error in a map after the deep member: %v, want Field %q", err, "b")
 	}
 }
