@@ -257,3 +257,56 @@ func TestPointerNulls(t *testing.T) {
 	require.Nil(t, got.PA[0])
 	require.Equal(t, 2, *got.PA[1])
 }
+
+// sliceFields has slice fields that the struct loop reads itself when
+// they are empty arrays, or starts reading (scalarSlice), and one it
+// leaves to its decoder ([]byte).
+type sliceFields struct {
+	Empty   []int
+	Null    []int
+	Reused  []string
+	Filled  []int
+	Nested  [][]int
+	Bytes   []byte
+	Wrong   []int
+	Another string
+}
+
+// TestStructSliceFields decodes empty, null, filled and nested arrays and
+// a type error into slice fields, some with capacity beforehand, and
+// checks the result and the error against encoding/json's for the same
+// document as JSON text.
+func TestStructSliceFields(t *testing.T) {
+	const text = `{"Empty":[],"Null":null,"Reused":[],"Filled":[1,2,3],"Nested":[[],[4],[]],"Bytes":"AAE=","Wrong":"x","Another":"after"}`
+	in := map[string]any{"Empty": []int{}, "Null": nil, "Reused": []string{}, "Filled": []int{1, 2, 3},
+		"Nested": [][]int{{}, {4}, {}}, "Bytes": []byte{0, 1}, "Wrong": "x", "Another": "after"}
+	doc, err := Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefilled := func() sliceFields {
+		return sliceFields{Null: []int{9}, Reused: make([]string, 2, 8), Filled: []int{7}, Wrong: []int{5}}
+	}
+	want, got := prefilled(), prefilled()
+	jerr := json.Unmarshal([]byte(text), &want)
+	err = Unmarshal(doc, &got)
+	var jute *json.UnmarshalTypeError
+	var ute *UnmarshalTypeError
+	require.ErrorAs(t, jerr, &jute)
+	require.ErrorAs(t, err, &ute)
+	require.Equal(t, "Wrong", jute.Field)
+	require.Equal(t, jute.Field, ute.Field)
+	require.Equal(t, want, got)
+	require.NotNil(t, got.Empty)
+	require.NotNil(t, got.Reused)
+	require.NotNil(t, got.Nested[0])
+
+	// At the depth limit the array's start is refused by the reader, as
+	// the token would be.
+	shallow, err := DecOptions{MaxDepth: 1}.DecMode()
+	require.NoError(t, err)
+	flat, err := Marshal(map[string]any{"Empty": []int{}})
+	require.NoError(t, err)
+	var le *LimitError
+	require.ErrorAs(t, shallow.Unmarshal(flat, new(sliceFields)), &le)
+}

@@ -363,6 +363,7 @@ const (
 	scalarFloat64                   // float64 kind
 	scalarBool                      // bool kind
 	scalarPointer                   // a pointer kind: only null, as nil
+	scalarSlice                     // a slice decoded element by element, in struct fields only: [] as empty, and the start of an array
 )
 
 // scalarKindOf returns the scalarKind of t: scalarNone unless t is decoded
@@ -388,6 +389,10 @@ func scalarKindOf(t reflect.Type) scalarKind {
 		return scalarBool
 	case reflect.Pointer: // newPtrDecoder, which sets nil for null
 		return scalarPointer
+	case reflect.Slice: // newSliceDecoder, which sets an empty slice for []
+		if t.Elem().Kind() != reflect.Uint8 {
+			return scalarSlice
+		}
 	}
 	return scalarNone
 }

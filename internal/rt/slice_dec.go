@@ -16,7 +16,10 @@ func (s *SliceType) SetLen(p unsafe.Pointer, n int) { (*sliceHeader)(p).len = n 
 var zeroBase [0]uint64
 
 // SetEmpty sets *p to an empty, non-nil slice without allocating.
-func (s *SliceType) SetEmpty(p unsafe.Pointer) {
+func (s *SliceType) SetEmpty(p unsafe.Pointer) { SetEmptySlice(p) }
+
+// SetEmptySlice is SetEmpty for a slice of any type at p.
+func SetEmptySlice(p unsafe.Pointer) {
 	h := (*sliceHeader)(p)
 	h.data = unsafe.Pointer(&zeroBase)
 	h.len = 0
