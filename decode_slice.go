@@ -362,6 +362,7 @@ func (d *decodeState) carveElems(sd *sliceDec, n int) unsafe.Pointer {
 			return nil
 		}
 		*c = pointeeChunk{pd: pd}
+		d.pointeesUsed = true // so that release drops the chunk
 	}
 	if c.left < n {
 		// The chunks of a type grow from boxChunk bytes to d.chunk, so

@@ -142,3 +142,45 @@ func TestPathAcrossChunks(t *testing.T) {
 		t.Fatalf("error in a map after the deep member: %v, want Field %q", err, "b")
 	}
 }
+
+// TestReleaseDropsCarvedChunks: the chunks that the arrays of slices with
+// pointers are carved from (carveElems) refer to the document's values,
+// so release drops them with the pointee chunks, and the next document
+// carves from chunks of its own.
+func TestReleaseDropsCarvedChunks(t *testing.T) {
+	type area struct {
+		ID     int64   `json:"id"`
+		Blocks []int64 `json:"blocks"`
+	}
+	type doc struct {
+		Areas [][]area `json:"areas"`
+	}
+	data, err := Marshal(doc{Areas: [][]area{{{1, nil}, {2, []int64{3}}}, {{4, nil}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first, second doc
+	for _, v := range []*doc{&first, &second} {
+		d, err := newDecodeState(defaultDecConfig, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec, p, err := d.rootDecoder(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.value(dec, p, false); err != nil {
+			t.Fatal(err)
+		}
+		if d.pointees == ([pointeeSlots]pointeeChunk{}) {
+			t.Fatal("no slice was carved: the test tests nothing")
+		}
+		d.release()
+		if d.pointees != ([pointeeSlots]pointeeChunk{}) {
+			t.Fatal("release kept a chunk of carved slices")
+		}
+	}
+	if &first.Areas[0][0] == &second.Areas[0][0] || len(second.Areas[0]) != 2 || second.Areas[0][1].ID != 2 {
+		t.Fatalf("second document: %+v", second)
+	}
+}
