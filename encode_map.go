@@ -159,16 +159,19 @@ func sortEntries[V any](e *encodeState, entries []keyedEntry[V]) (mask uint64) {
 	return 0xFFFF
 }
 
-// encodeStringKeyMap writes m with write for the elements. Sorted, it
-// collects the entries on stack, above those of the maps it is inside
-// of: in the order of the keys when m has the keys of a map written
-// before (see findShape), else in iteration order, then sorted, their
-// order on e.order.
+// encodeStringKeyMap writes m with write for the elements. A map with
+// the keys of a map written before (see keyShape) is written in that
+// map's order by looking up its values. Otherwise its entries are
+// collected on stack, above those of the maps it is inside of, sorted
+// unless the order is MapKeysUnsorted (their order on e.order), and
+// remembered as a shape; in unsorted order a map too long to be
+// remembered, or of one entry, is written as it is iterated.
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
 	}
-	if !sorted || len(m) < 2 { // one entry is in order
+	n := len(m)
+	if n < 2 || !sorted && n > maxShapeLen { // one entry is in order
 		for k, v := range m {
 			if err := e.writeKey(k); err != nil {
 				return err // it names the key
@@ -185,22 +188,28 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 		*stack = (*stack)[:start]
 		e.order = e.order[:ostart]
 	}()
-	n := len(m)
-	// A map at depth 1 is the document's root: no other map has its
-	// shape.
 	depth := e.w.Depth()
-	slot := shapeSlot(n, depth)
-	if off := e.shape(slot, n); off >= 0 {
-		gen := e.shapeGen
+	set := shapeSet(n, depth)
+	slot := set*shapeWays | int(e.shapeLast[set]) // the way hit last first
+ways:
+	for range shapeWays {
+		off := e.shape(slot, n, depth)
+		if off < 0 {
+			slot ^= 1
+			continue
+		}
 		for _, k := range e.shapeKeys[off : off+n] {
 			v, ok := m[k]
 			if !ok {
 				clear((*stack)[start:])
 				*stack = (*stack)[:start]
-				goto collect
+				slot ^= 1
+				continue ways
 			}
 			*stack = append(*stack, keyedEntry[V]{key: k, val: v})
 		}
+		e.shapeLast[set] = uint8(slot & 1)
+		gen := e.shapeGen
 		for i := range n {
 			// Nested maps may reallocate the stack: index it afresh.
 			en := &(*stack)[start+i]
@@ -209,27 +218,45 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 				return err // it names the key
 			}
 			if err := write(e, v); err != nil {
-				return withName(err, k)
+				// k may be the state's copy (see keepShapes).
+				return withName(err, strings.Clone(k))
 			}
 		}
 		return e.w.WriteEndObject()
 	}
-collect:
 	for k, v := range m {
 		*stack = append(*stack, keyedEntry[V]{key: k, val: v})
 	}
-	mask := sortEntries(e, (*stack)[start:])
-	if off := e.newShape(slot, n, depth); off >= 0 {
+	mask := ^uint64(0)
+	if sorted {
+		mask = sortEntries(e, (*stack)[start:])
+	}
+	// entry returns the index on stack of the i'th entry to write.
+	entry := func(i int) int {
+		if sorted {
+			return start + int(e.order[ostart+i]&mask)
+		}
+		return start + i
+	}
+	off := e.newShape(set, n, depth)
+	gen := e.shapeGen
+	if off >= 0 {
 		keys := e.shapeKeys[off : off+n]
 		for i := range keys {
-			keys[i] = (*stack)[start+int(e.order[ostart+i]&mask)].key
+			keys[i] = (*stack)[entry(i)].key
 		}
 	}
 	for i := range n {
 		// Nested maps may reallocate both stacks: index them afresh.
-		en := &(*stack)[start+int(e.order[ostart+i]&mask)]
+		en := &(*stack)[entry(i)]
 		k, v := en.key, en.val
-		if err := e.writeKey(k); err != nil {
+		var err error
+		if off >= 0 {
+			err = e.writeShapeKey(k, gen, off+i)
+		} else {
+			err = e.writeKey(k)
+		}
+		if err != nil {
 			return err // it names the key
 		}
 		if err := write(e, v); err != nil {

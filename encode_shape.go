@@ -1,75 +1,102 @@
 package smile
 
-import "unicode/utf8"
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-smile/smile/internal/rt"
+)
 
 // writeShapeKey writes k, key i of e.shapeKeys in generation gen, with
 // its tag (see keyShape) while that generation lasts.
 func (e *encodeState) writeShapeKey(k string, gen uint32, i int) error {
-	if e.shapeGen != gen {
-		return e.writeKey(k)
+	if e.shapeGen == gen {
+		err := export.WriteKeyTagged(e.w, k, &e.shapeTags[i])
+		if err == nil || utf8.ValidString(k) {
+			return err
+		}
 	}
-	err := export.WriteKeyTagged(e.w, k, &e.shapeTags[i])
-	if err == nil || utf8.ValidString(k) {
-		return err
+	if !utf8.ValidString(k) {
+		// The error or the fix may keep k, which may be the state's
+		// copy (see keepShapes).
+		k = strings.Clone(k)
 	}
-	return e.writeKey(k) // as writeKey fixes it
+	return e.writeKey(k)
 }
 
-// A keyShape is the sorted keys of a map written before in the document
-// being encoded: e.shapeKeys[off:off+n], while gen is e.shapeGen.
+// A keyShape is the keys of a map written before, in the order they were
+// written (sorted, unless the mode is MapKeysUnsorted):
+// e.shapeKeys[off:off+n], while gen is e.shapeGen.
 //
 // The maps of a tree are often records of the same keys (the elements of
 // an array of objects), and a map with the keys of one written before is
 // written in that map's order by looking up its values, without iterating
 // over it and sorting its keys: len(m) lookups that all succeed prove
-// that m has exactly those keys. The last map of each length and depth
-// is remembered (shapeSlot), so that records and the records inside them
-// do not push out each other's shapes (a root map has no peers: its
-// shape is not kept). The keys of a remembered shape keep their
-// shared-name tags (stream's WriteKeyTagged), so that writing them again
-// needs no hashing of the names. callgrind, bench/callgrind.sh
-// MarshalAny/<set> with the smile codec (sorted keys), Ir per call,
-// before -> with shapes -> with their tags too: medium 80.5k -> 76.8k ->
-// 68.5k, twitter 10.70M -> 8.82M -> 7.30M, citm_catalog 21.3M -> 16.8M
-// -> 14.2M, code 57.9M -> 54.0M -> 41.9M; small (one root map) 9.9k ->
-// 9.8k.
+// that m has exactly those keys. (The sorted order of a key set is a
+// function of the set; MapKeysUnsorted may write them in any order.) The
+// last map of each length and depth is remembered (shapeSlot), so that
+// records and the records inside them do not push out each other's
+// shapes. The keys of a remembered shape keep their shared-name tags
+// (stream's WriteKeyTagged), so that writing them again needs no hashing
+// of the names. callgrind, bench/callgrind.sh MarshalAny/<set> with the
+// smile codec (sorted keys), Ir per call, before -> with shapes -> with
+// their tags too: medium 80.5k -> 76.8k -> 68.5k, twitter 10.70M ->
+// 8.82M -> 7.30M, citm_catalog 21.3M -> 16.8M -> 14.2M, code 57.9M ->
+// 54.0M -> 41.9M.
+//
+// A pooled state keeps its shapes for the next document (see
+// keepShapes), which makes the maps of documents of one kind hit from
+// their first occurrence on, the root map included.
 type keyShape struct {
 	off, n int32
+	depth  int32 // of the map, which tells shapes of one set apart
 	gen    uint32
 }
 
-// shapeSlots is the number of shapes remembered; maxShapeKeys bounds the
-// keys they hold, and maxShapeLen the length of a map whose keys are
-// remembered.
+// shapeSets is the number of sets of shapes remembered, each of
+// shapeWays (two) shapes (the last maps of one length and depth, or of others
+// that fall in the same set); maxShapeKeys bounds the keys they hold,
+// maxShapeLen the length of a map whose keys are remembered, and
+// maxShapeBytes the bytes of the keys a state keeps from one document to
+// the next.
 const (
-	shapeSlots   = 64
-	maxShapeKeys = 2048
-	maxShapeLen  = 256
+	shapeSets     = 64
+	shapeWays     = 2
+	shapeSlots    = shapeSets * shapeWays
+	maxShapeKeys  = 2048
+	maxShapeLen   = 256
+	maxShapeBytes = 16 << 10
 )
 
-// shapeSlot returns the slot of the shape of a map of n entries at depth
-// (the Writer's, inside the map).
-func shapeSlot(n, depth int) int { return (n*8 + depth) & (shapeSlots - 1) }
+// shapeSet returns the set of the shapes of maps of n entries at depth
+// (the Writer's, inside the map): maps of up to 8 entries at depths up to
+// 8 each have their own.
+func shapeSet(n, depth int) int { return (n*8 + depth) & (shapeSets - 1) }
 
 // shape returns the offset in e.shapeKeys of the shape in slot, if it
-// has n keys, else -1.
-func (e *encodeState) shape(slot, n int) int {
+// has n keys and is of depth, else -1.
+func (e *encodeState) shape(slot, n, depth int) int {
 	sh := &e.shapes[slot]
-	if int(sh.n) != n || sh.gen != e.shapeGen {
+	if int(sh.n) != n || int(sh.depth) != depth || sh.gen != e.shapeGen {
 		return -1
 	}
 	return int(sh.off)
 }
 
 // newShape makes room in e.shapeKeys for the n keys of a new shape in
-// slot, which the caller stores in order, and returns their offset, or
-// -1 when such a map is not remembered (too long, or the root). When
-// the keys would exceed maxShapeKeys, the shapes remembered so far are
-// forgotten first.
-func (e *encodeState) newShape(slot, n, depth int) int {
-	if n > maxShapeLen || depth <= 1 {
+// set, in place of the shape of the set hit least recently, which the
+// caller stores in order, and returns their offset, or -1 when such a
+// map is too long to remember. When the keys would exceed maxShapeKeys,
+// the shapes remembered so far are forgotten first.
+func (e *encodeState) newShape(set, n, depth int) int {
+	if n > maxShapeLen {
 		return -1
 	}
+	way := e.shapeLast[set] ^ 1
+	slot := set*shapeWays | int(way)
+	e.shapeLast[set] = way
 	off := len(e.shapeKeys)
 	if off+n > maxShapeKeys {
 		e.forgetShapes()
@@ -77,7 +104,7 @@ func (e *encodeState) newShape(slot, n, depth int) int {
 	}
 	e.shapeKeys = append(e.shapeKeys, make([]string, n)...)
 	e.shapeTags = append(e.shapeTags, make([]uint64, n)...)
-	e.shapes[slot] = keyShape{off: int32(off), n: int32(n), gen: e.shapeGen}
+	e.shapes[slot] = keyShape{off: int32(off), n: int32(n), depth: int32(depth), gen: e.shapeGen}
 	return off
 }
 
@@ -87,9 +114,69 @@ func (e *encodeState) forgetShapes() {
 	clear(e.shapeKeys)
 	e.shapeKeys = e.shapeKeys[:0]
 	e.shapeTags = e.shapeTags[:0]
+	// The bytes are written again by keepShapes only, after the
+	// document: no map being written holds them then, and errors hold
+	// copies of the keys (see encodeStringKeyMap, writeShapeKey).
+	e.shapeBytes = e.shapeBytes[:0]
+	e.shapeOwned = 0
 	e.shapeGen++
 	if e.shapeGen == 0 { // wrapped around: old shapes could look current
 		e.shapes = [shapeSlots]keyShape{}
 		e.shapeGen = 1
 	}
+}
+
+// keepShapes readies the shapes for the next document, after one was
+// written: the shapes made in this document that are still remembered
+// get copies of their keys in e.shapeBytes, and move down in
+// e.shapeKeys over those no longer remembered, so that the state keeps
+// none of the caller's strings alive. Their tags stay, stale for the
+// next document's Writer generation, but they spare the keys' UTF-8
+// checks (see stream's WriteKeyTagged). When the copies would exceed
+// maxShapeBytes, every shape is forgotten instead.
+//
+// A state so keeps up to maxShapeBytes of key bytes, and the slices of
+// maxShapeKeys strings and tags it kept before, while it is pooled.
+func (e *encodeState) keepShapes() {
+	owned := e.shapeOwned
+	if len(e.shapeKeys) == owned {
+		return
+	}
+	// The new shapes still remembered, in the order of their offsets.
+	var made [shapeSlots]uint8
+	live := made[:0]
+	size := 0
+	for s := range e.shapes {
+		if sh := &e.shapes[s]; sh.gen == e.shapeGen && int(sh.off) >= owned {
+			live = append(live, uint8(s))
+			for _, k := range e.shapeKeys[sh.off : sh.off+sh.n] {
+				size += len(k)
+			}
+		}
+	}
+	if len(e.shapeBytes)+size > maxShapeBytes {
+		e.forgetShapes()
+		return
+	}
+	if e.shapeBytes == nil {
+		e.shapeBytes = make([]byte, 0, maxShapeBytes) // never grown: the copies stay where they are
+	}
+	slices.SortFunc(live, func(a, b uint8) int { return cmp.Compare(e.shapes[a].off, e.shapes[b].off) })
+	dst := owned
+	for _, s := range live {
+		sh := &e.shapes[s]
+		off, n := int(sh.off), int(sh.n)
+		for i, k := range e.shapeKeys[off : off+n] {
+			at := len(e.shapeBytes)
+			e.shapeBytes = append(e.shapeBytes, k...)
+			e.shapeKeys[dst+i] = rt.String(e.shapeBytes[at:])
+		}
+		copy(e.shapeTags[dst:dst+n], e.shapeTags[off:off+n])
+		sh.off = int32(dst)
+		dst += n
+	}
+	clear(e.shapeKeys[dst:])
+	e.shapeKeys = e.shapeKeys[:dst]
+	e.shapeTags = e.shapeTags[:dst]
+	e.shapeOwned = dst
 }

@@ -46,13 +46,17 @@ type encodeState struct {
 	anyEntries    []keyedEntry[any]
 	order         []uint64
 
-	// shapes are the key sets of maps written in this document, their
-	// keys in shapeKeys and the keys' shared-name tags in shapeTags, of
-	// the generation shapeGen (see keyShape).
-	shapes    [shapeSlots]keyShape
-	shapeKeys []string
-	shapeTags []uint64
-	shapeGen  uint32
+	// shapes are the key sets of maps written before, their keys in
+	// shapeKeys and the keys' shared-name tags in shapeTags, of the
+	// generation shapeGen (see keyShape). The first shapeOwned keys are
+	// the state's copies, in shapeBytes (see keepShapes).
+	shapes     [shapeSlots]keyShape
+	shapeLast  [shapeSets]uint8 // the way of each set hit or made last
+	shapeKeys  []string
+	shapeTags  []uint64
+	shapeGen   uint32
+	shapeOwned int
+	shapeBytes []byte
 
 	// ranges are the map iterators of the maps being encoded, a stack
 	// of which the first mapRanges are in use (see startMapRange).
@@ -100,6 +104,7 @@ func (e *encodeState) setConfig(cfg *encConfig) {
 // those of the current one.
 func (e *encodeState) switchConfig(cfg *encConfig) {
 	e.cfg = cfg
+	e.forgetShapes() // in another order, or tagged for another Writer
 	if e.w == nil || e.wopt != cfg.stream {
 		var buf []byte
 		if e.w != nil {
@@ -122,7 +127,7 @@ func (e *encodeState) reset() {
 		clear(e.ptrSeen)
 	}
 	e.words = e.words[:0]
-	e.forgetShapes()
+	e.keepShapes()
 	for e.mapRanges > 0 { // after a panic
 		e.mapRanges--
 		e.ranges[e.mapRanges].Stop()
@@ -147,7 +152,7 @@ func (e *encodeState) keptBuffer() []byte {
 // document, to the pool.
 func (e *encodeState) release() {
 	e.w.Reset(e.keptBuffer())
-	e.forgetShapes()
+	e.keepShapes()
 	if e.r != nil {
 		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
 	}

@@ -104,7 +104,9 @@ func (export) EndOneValue(w *Writer, saved int) error { return w.endOneValue(sav
 // names again and again (the keys of a map of records): *tag, zero at
 // first and kept with the name, lets the next call write the name's
 // shared-name reference without looking name up (see writeKeyTagged).
-// A tag is valid for w until w.Reset or the end of the document.
+// A tag may be kept with its name across w.Reset: its reference is then
+// stale, but it still saves checking the name's UTF-8. It belongs to w:
+// zero it before using it with another Writer.
 func (export) WriteKeyTagged(w *Writer, name string, tag *uint64) error {
 	return w.writeKeyTagged(name, tag)
 }
