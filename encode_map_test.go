@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/go-smile/smile/stream"
@@ -45,17 +46,26 @@ func TestMarshalMapKeyOrder(t *testing.T) {
 	prefixed := func(n int) []string {
 		var keys []string
 		for i := range n {
-			prefix := []string{"", "a", "ab", "abcdef", "abcdefg", "abcdefgh", "profile_", "é", "\x00"}[i%9]
+			prefix := []string{"", "a", "ab", "abcdef", "abcdefg", "abcdefgh", "profile_", "é", "\x00",
+				"1385863", "abcdefghijklm", "shared_by_more_than_the_packed_bytes_"}[i%12]
 			keys = append(keys, prefix+strconv.Itoa(rng.IntN(1000)))
 		}
-		return append(keys, "", "abcdef", "abcdef\x00", "abcdefg\x00", "abcdefgh\x00")
+		keys = append(keys, "", "abcdef", "abcdef\x00", "abcdefg\x00", "abcdefgh\x00")
+		// Keys equal but for zero padding, as many as the packed sort
+		// packs again.
+		for i := range 2 * sortByHeads {
+			keys = append(keys, "z"+strings.Repeat("\x00", i), "abcdefghijkl"+strings.Repeat("\x00", i))
+		}
+		return keys
 	}
 	for _, n := range []int{1, 2, 12, 13, 100, 1000, maxPackedEntries + 10} {
 		keys := prefixed(n)
 		anys := map[string]any{}
 		strs := map[string]string{}
+		typed := map[string][]string{} // the reflective encoder's path
 		for i, k := range keys {
 			strs[k] = k
+			typed[k] = []string{k}
 			anys[k] = k
 			if i%50 == 0 && n < 2000 {
 				inner := map[string]any{}
@@ -66,7 +76,7 @@ func TestMarshalMapKeyOrder(t *testing.T) {
 			}
 		}
 		want := slices.Sorted(maps.Keys(strs))
-		for name, v := range map[string]any{"map[string]any": anys, "map[string]string": strs} {
+		for name, v := range map[string]any{"map[string]any": anys, "map[string]string": strs, "map[string][]string": typed} {
 			data, err := Marshal(v)
 			if err != nil {
 				t.Fatal(err)
@@ -80,6 +90,9 @@ func TestMarshalMapKeyOrder(t *testing.T) {
 				t.Fatal(err)
 			}
 			for k, v := range back {
+				if a, ok := v.([]any); ok && len(a) == 1 {
+					v = a[0]
+				}
 				if s, ok := v.(string); ok && s != k {
 					t.Fatalf("%s of %d keys: %q has the value of %q", name, len(want), k, s)
 				}
