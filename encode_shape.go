@@ -26,29 +26,29 @@ func (e *encodeState) writeShapeKey(k string, gen uint32, i int) error {
 	return e.writeKey(k)
 }
 
-// A keyShape is the keys of a map written before, in the order they were
-// written (sorted, unless the mode is MapKeysUnsorted):
+// A keyShape is the sorted keys of a map written before:
 // e.shapeKeys[off:off+n], while gen is e.shapeGen.
 //
 // The maps of a tree are often records of the same keys (the elements of
 // an array of objects), and a map with the keys of one written before is
 // written in that map's order by looking up its values, without iterating
 // over it and sorting its keys: len(m) lookups that all succeed prove
-// that m has exactly those keys. (The sorted order of a key set is a
-// function of the set; MapKeysUnsorted may write them in any order.) The
-// last map of each length and depth is remembered (shapeSlot), so that
-// records and the records inside them do not push out each other's
-// shapes. The keys of a remembered shape keep their shared-name tags
-// (stream's WriteKeyTagged), so that writing them again needs no hashing
-// of the names. callgrind, bench/callgrind.sh MarshalAny/<set> with the
-// smile codec (sorted keys), Ir per call, before -> with shapes -> with
-// their tags too: medium 80.5k -> 76.8k -> 68.5k, twitter 10.70M ->
-// 8.82M -> 7.30M, citm_catalog 21.3M -> 16.8M -> 14.2M, code 57.9M ->
-// 54.0M -> 41.9M.
+// that m has exactly those keys. The last two maps of each length and
+// depth are remembered (shapeSet, with the depth in the shape: maps of
+// other lengths and depths may share the set), so that records and the
+// records inside them do not push out each other's shapes, and two kinds
+// of records of one length may alternate. The keys of a remembered shape
+// keep their shared-name tags (stream's WriteKeyTagged), so that writing
+// them again needs no hashing of the names. callgrind, bench/callgrind.sh
+// MarshalAny/<set> with the smile codec (sorted keys), Ir per call,
+// before -> with shapes -> with their tags too: medium 80.5k -> 76.8k ->
+// 68.5k, twitter 10.70M -> 8.82M -> 7.30M, citm_catalog 21.3M -> 16.8M
+// -> 14.2M, code 57.9M -> 54.0M -> 41.9M.
 //
-// A pooled state keeps its shapes for the next document (see
-// keepShapes), which makes the maps of documents of one kind hit from
-// their first occurrence on, the root map included.
+// The sorted order of a key set is a function of the set, whatever the
+// document: a pooled state keeps its shapes for the next document (see
+// keepShapes), so that the maps of documents of one kind hit from their
+// first occurrence on, the root map included. SHAPEFIGURES
 type keyShape struct {
 	off, n int32
 	depth  int32 // of the map, which tells shapes of one set apart

@@ -104,7 +104,7 @@ func (e *encodeState) setConfig(cfg *encConfig) {
 // those of the current one.
 func (e *encodeState) switchConfig(cfg *encConfig) {
 	e.cfg = cfg
-	e.forgetShapes() // in another order, or tagged for another Writer
+	e.forgetShapes() // tagged for another Writer
 	if e.w == nil || e.wopt != cfg.stream {
 		var buf []byte
 		if e.w != nil {
@@ -128,6 +128,7 @@ func (e *encodeState) reset() {
 	}
 	e.words = e.words[:0]
 	e.keepShapes()
+	e.clearMapEntries()
 	for e.mapRanges > 0 { // after a panic
 		e.mapRanges--
 		e.ranges[e.mapRanges].Stop()
@@ -153,6 +154,7 @@ func (e *encodeState) keptBuffer() []byte {
 func (e *encodeState) release() {
 	e.w.Reset(e.keptBuffer())
 	e.keepShapes()
+	e.clearMapEntries()
 	if e.r != nil {
 		e.r.Reset(nil) // do not keep the last MarshalSmile output alive
 	}
