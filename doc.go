@@ -349,6 +349,11 @@
 //     buffers of 64 KiB to 1 MiB), and the codec of the root type it
 //     served last, so that goroutines decoding different types keep their
 //     own; and, per slice type, scratch slices of up to 4096 elements.
+//     An encoding state also keeps the key sets of the last maps with
+//     string keys it wrote (up to 128 sets, 2048 keys), so that the next
+//     document's maps of those keys are written without sorting them: it
+//     keeps copies of the keys, at most 16 KiB of them, and none of the
+//     caller's strings or values.
 //   - One id per struct type decoded (a counter of 64 bits), which a
 //     struct's decoder records in the back-reference table of the Reader
 //     (a key tag) so that a later reference to a name finds its field

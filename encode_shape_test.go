@@ -95,6 +95,31 @@ func TestMarshalAnyShapes(t *testing.T) {
 			}
 		})
 	}
+	// Modes in turn: a pooled state that switches modes (and Writers,
+	// whose tags start again) must not use the shapes or tags of the
+	// other.
+	for round := range 3 {
+		for _, o := range []smile.EncOptions{{}, {SharedValues: true}, {MapKeyOrder: smile.MapKeysUnsorted}, {DisableSharedNames: true}} {
+			m, err := o.EncMode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := m.Marshal(tree)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.MapKeyOrder == smile.MapKeysUnsorted {
+				continue // its order is Go's; read back below
+			}
+			want, err := compat.FromJSONBytes(js, compat.FromJSONOptions{Enc: o})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("round %d, %+v: Marshal differs from FromJSON of encoding/json's output", round, o)
+			}
+		}
+	}
 	unsorted, err := smile.EncOptions{MapKeyOrder: smile.MapKeysUnsorted}.EncMode()
 	if err != nil {
 		t.Fatal(err)

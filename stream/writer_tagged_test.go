@@ -47,3 +47,39 @@ func TestWriteKeyTaggedStaleAfterWrap(t *testing.T) {
 	require.Contains(t, string(plain[len(plain)-12:]), "alpha", "WriteKey writes the name in full")
 	require.Equal(t, plain, write(true))
 }
+
+// TestWriteKeyTaggedAcrossReset writes documents of the same names through
+// tags kept across Reset (stale then, but knowing the names' UTF-8) and
+// through WriteKey: the bytes must be the same, for ASCII, non-ASCII,
+// long and invalid names.
+func TestWriteKeyTaggedAcrossReset(t *testing.T) {
+	names := []string{"id", "clé", "a_name_longer_than_sixty_four_bytes_which_takes_the_long_key_form_0123", "id", "", "\xff\xfe", "clé", "名前"}
+	for _, o := range []WriterOptions{{}, {AllowInvalidUTF8: true}, {DisableSharedNames: true}} {
+		tagged, err := NewWriter(o)
+		require.NoError(t, err)
+		plain, err := NewWriter(o)
+		require.NoError(t, err)
+		tags := make([]uint64, len(names))
+		for doc := range 3 {
+			tagged.Reset(nil)
+			plain.Reset(nil)
+			require.NoError(t, tagged.WriteStartObject())
+			require.NoError(t, plain.WriteStartObject())
+			for i, name := range names {
+				errT := tagged.writeKeyTagged(name, &tags[i])
+				errP := plain.WriteKey(name)
+				require.Equal(t, errP == nil, errT == nil, "%+v doc %d name %q: %v vs %v", o, doc, name, errT, errP)
+				if errP != nil {
+					continue
+				}
+				require.NoError(t, tagged.WriteInt(int64(i)))
+				require.NoError(t, plain.WriteInt(int64(i)))
+			}
+			require.NoError(t, tagged.WriteEndObject())
+			require.NoError(t, plain.WriteEndObject())
+			require.NoError(t, tagged.EndDocument())
+			require.NoError(t, plain.EndDocument())
+			require.Equal(t, plain.Bytes(), tagged.Bytes(), "%+v doc %d", o, doc)
+		}
+	}
+}
