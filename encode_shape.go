@@ -126,6 +126,12 @@ func (e *encodeState) forgetShapes() {
 	}
 }
 
+// dropShapeTags forgets the shared-name tags of the shapes' keys, which
+// belong to the Writer they were written with, when e writes with another
+// (see MarshalEncode): a tag is stale for another Writer, but may look
+// current to it.
+func (e *encodeState) dropShapeTags() { clear(e.shapeTags) }
+
 // keepShapes readies the shapes for the next document, after one was
 // written: the shapes made in this document that are still remembered
 // get copies of their keys in e.shapeBytes, and move down in

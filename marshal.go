@@ -67,8 +67,10 @@ func (m EncMode) MarshalEncode(w *stream.Writer, v any) error {
 	e := newEncodeState(m.config())
 	own := e.w
 	e.w = w
+	e.dropShapeTags() // they are own's
 	err := e.marshalValue(v)
 	e.w = own
+	e.dropShapeTags() // they are w's
 	e.release()
 	return err
 }

@@ -25,8 +25,10 @@ const (
 // tells that name is valid UTF-8, so a name written in full again is not
 // checked again, and the name is hashed once, for the lookup and for its
 // recording, where WriteKey after a lookup would hash it twice.
-// callgrind, bench/callgrind.sh MarshalAny/small, whose keys are all
-// written in full, go-smile's own Ir per op: see encodeStringKeyMap.
+// callgrind, N=2000 sh bench/callgrind.sh MarshalAny/small, whose keys
+// a kept shape writes with stale tags (all in full), Ir per op: 10,530
+// looking name up and then calling writeKey, which hashes and checks it
+// again, 8,989 so (MarshalAny/medium 65,735 and 61,701).
 func (w *Writer) writeKeyTagged(name string, tag *uint64) error {
 	t := &w.names
 	if *tag>>tagEraShift == t.tagEra() && w.state == stateKey {
