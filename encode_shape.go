@@ -48,7 +48,13 @@ func (e *encodeState) writeShapeKey(k string, gen uint32, i int) error {
 // The sorted order of a key set is a function of the set, whatever the
 // document: a pooled state keeps its shapes for the next document (see
 // keepShapes), so that the maps of documents of one kind hit from their
-// first occurrence on, the root map included. SHAPEFIGURES
+// first occurrence on, the root map included. callgrind, bench/
+// callgrind.sh MarshalAny/<set> (N=20, N=2000 for small and medium), Ir
+// per op, one shape per length and depth forgotten after each document
+// -> two kept (with WriteKeyTagged hashing a name once, which the kept
+// root shape of small needs: see there): small 9,681 -> 8,862, medium
+// 67.4k -> 62.8k, twitter 7.14M -> 6.50M, citm_catalog 14.05M ->
+// 14.13M, code 41.98M -> 42.04M.
 type keyShape struct {
 	off, n int32
 	depth  int32 // of the map, which tells shapes of one set apart
