@@ -2,7 +2,9 @@ package smile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -81,5 +83,69 @@ func TestUnmarshalDecodeKeysOfTwoReaders(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestUnmarshalKeysOfLastDocument: a decoding state reuses the Go strings
+// of the last document's shared names only for a slot that holds the same
+// name again. Documents whose slots hold the same names, other names,
+// the same names in another order, names longer than the kept ones and
+// more names than are kept are decoded in turns, into any and into a
+// map[string]any, each as encoding/json decodes its JSON text.
+func TestUnmarshalKeysOfLastDocument(t *testing.T) {
+	long := strings.Repeat("l", maxKeptKey+1)
+	many := make([]string, maxKeptKeys+1)
+	for i := range many {
+		many[i] = fmt.Sprintf("k%03d", i)
+	}
+	shapes := [][]string{
+		{"alpha", "beta"},
+		{"alpha", "beta"},
+		{"alpha", "gamma"},
+		{"beta", "alpha"},
+		{long, "alpha", long + "x"},
+		{long, "alpha", long + "y"},
+		many,
+		many[1:],
+		{"alpha", "beta"},
+	}
+	var docs [][]byte
+	var want []any
+	for i, keys := range shapes {
+		w, err := stream.NewWriter(stream.WriterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = w.WriteStartObject()
+		for j, k := range keys {
+			err = errors.Join(err, w.WriteKey(k), w.WriteString(fmt.Sprintf("%d.%d", i, j)))
+		}
+		if err = errors.Join(err, w.WriteEndObject(), w.Flush()); err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, bytes.Clone(w.Bytes()))
+		m := map[string]any{}
+		for j, k := range keys {
+			m[k] = fmt.Sprintf("%d.%d", i, j)
+		}
+		want = append(want, m)
+	}
+	for round := 0; round < 3; round++ {
+		for i, doc := range docs {
+			var v any
+			if err := Unmarshal(doc, &v); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want[i], v); diff != "" {
+				t.Fatalf("round %d, document %d into any (-want +got):\n%s", round, i, diff)
+			}
+			var m map[string]any
+			if err := Unmarshal(doc, &m); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want[i], any(m)); diff != "" {
+				t.Fatalf("round %d, document %d into a map (-want +got):\n%s", round, i, diff)
+			}
+		}
 	}
 }

@@ -70,6 +70,11 @@ type decodeStrings struct {
 	vals    []string // Go strings of the shared-value slots seen (by Slot)
 	valAnys []any    // the same boxed in interface values, when made (see strAny)
 	keys    []string // Go strings of the shared-name slots seen (by Slot)
+	// lastKeys are the keys of the last document, which keys may reuse;
+	// keyArena is the unused tail of the chunk they are carved from (see
+	// decode_keys.go).
+	lastKeys []string
+	keyArena []byte
 
 	// arena is the unused tail of a chunk that decoded strings are carved
 	// from (see newString); chunk is the size of the next one.
@@ -202,8 +207,7 @@ func (d *decodeState) release() {
 	d.vals = d.vals[:0]
 	clear(d.valAnys)
 	d.valAnys = d.valAnys[:0]
-	clear(d.keys)
-	d.keys = d.keys[:0]
+	d.keepKeys()
 	d.members.release()
 	d.elems.release()
 	d.releaseAny()
@@ -526,7 +530,7 @@ func (d *decodeState) strOf(b []byte, s int) string {
 	if s < 0 || len(b) == 0 {
 		return d.newString(b)
 	}
-	return d.slotString(&d.vals, s, b)
+	return d.slotString(&d.vals, false, s, b)
 }
 
 // key returns the current key token as a Go string, made once per
@@ -539,12 +543,13 @@ func (d *decodeState) keyString(b []byte, s int) string {
 	if s < 0 || len(b) == 0 {
 		return d.newString(b)
 	}
-	return d.slotString(&d.keys, s, b)
+	return d.slotString(&d.keys, true, s, b)
 }
 
 // slotString returns the string cached in (*cache)[slot] when it equals b,
-// else stores and returns a new one.
-func (d *decodeState) slotString(cache *[]string, slot int, b []byte) string {
+// else stores and returns another: for a key, the last document's key of
+// the slot when it equals b (see decode_keys.go), else a new one.
+func (d *decodeState) slotString(cache *[]string, key bool, slot int, b []byte) string {
 	c := *cache
 	if slot < len(c) {
 		if c[slot] == string(b) {
@@ -562,7 +567,15 @@ func (d *decodeState) slotString(cache *[]string, slot int, b []byte) string {
 	} else {
 		return d.newString(b)
 	}
-	s := d.newString(b)
+	var s string
+	switch {
+	case !key:
+		s = d.newString(b)
+	case slot < len(d.lastKeys) && d.lastKeys[slot] == string(b):
+		s = d.lastKeys[slot]
+	default:
+		s = d.newKey(b)
+	}
 	c[slot] = s
 	return s
 }
