@@ -225,26 +225,115 @@ type member struct {
 }
 
 // objectAny decodes the object whose start is d.tok as a new
-// map[string]any. The members are gathered first (the first ones locally,
-// as by arrayAny, the rest on d.members), so that the map is made once
-// with its final size. Filling the map as the members arrive, and letting
-// it grow, measured slower where objects are larger than a map group of 8
-// (Ir per op, bash bench/callgrind.sh, GC off, N=20 and for small and
-// medium N=200; gathered / filled): twitter 9.78M / 12.88M, medium
-// 93.7K / 102.1K, small 13.6K / 16.8K; only citm_catalog, nearly all
-// objects of 2 or 3 members, gains from filling (26.02M / 25.38M).
+// map[string]any. An object like the last one whose first key was the
+// same shared name (objSizes), if that one had up to arrayHead members,
+// is stored in the map as its members arrive (objectAnyFilled); any other
+// is gathered first (objectAnyGathered).
 func (d *decodeState) objectAny() (any, error) {
+	k, slot, ok, err := d.nextKeySlot()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		if err := d.charge(mapAnyBytes(0)); err != nil {
+			return nil, err
+		}
+		return make(map[string]any), nil
+	}
+	if uint(slot) < uint(len(d.objSizes)) && d.objSizes[slot] == objSmall {
+		return d.objectAnyFilled(k, slot)
+	}
+	return d.objectAnyGathered(k, slot)
+}
+
+// objSize is what objectAny last found of an object by its first key.
+type objSize uint8
+
+const (
+	objUnknown objSize = iota // no such object yet
+	objSmall                  // up to arrayHead members
+	objLarge                  // more
+)
+
+// noteObjSize records that an object whose first key was read from
+// shared-name slot slot (or -1) had n members.
+func (d *decodeState) noteObjSize(slot, n int) {
+	if uint(slot) >= 1<<12 {
+		return
+	}
+	if slot >= len(d.objSizes) {
+		d.objSizes = append(d.objSizes, make([]objSize, slot+1-len(d.objSizes))...)
+	}
+	s := objLarge
+	if n <= arrayHead {
+		s = objSmall
+	}
+	d.objSizes[slot] = s
+}
+
+// objectAnyFilled is objectAny for an object expected to have up to
+// arrayHead members, whose first key k has been read: its map of one
+// group (which Go makes for a size hint of 0 to 8 alike) is filled as the
+// members arrive, and grows if more come. It saves gathering the members
+// (clearing the local array, copying them twice). Measured against
+// gathering every object (bench module, bash bench/callgrind.sh with
+// GOGC=off, N=20, N=200 for medium; Ir per op in all / in go-smile's own
+// functions): UnmarshalAny/citm_catalog 26.09M / 13.60M -> 25.46M /
+// 12.83M, code 59.70M / 36.65M -> 58.18M / 35.03M, twitter 9.74M /
+// 6.00M -> 9.74M / 5.96M, medium 96.7K / 63.2K -> 95.0K / 62.0K.
+func (d *decodeState) objectAnyFilled(k string, slot int) (any, error) {
+	if err := d.charge(mapAnyBytes(1)); err != nil {
+		return nil, err
+	}
+	m := make(map[string]any)
+	n := 0
+	for {
+		if n >= d.maxLen() {
+			return nil, d.containerLimit(n + 1)
+		}
+		if n++; n > 1 {
+			if g := mapGrowth(n, mapAnySlot); g > 0 {
+				if err := d.charge(g); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err := d.next(); err != nil {
+			return nil, err
+		}
+		v, err := d.anyValue()
+		if err != nil {
+			return nil, err
+		}
+		m[k] = v
+		var ok bool
+		if k, _, ok, err = d.nextKeySlot(); err != nil {
+			return nil, err
+		} else if !ok {
+			break
+		}
+	}
+	if n > arrayHead {
+		d.noteObjSize(slot, n)
+	}
+	return m, nil
+}
+
+// objectAnyGathered is objectAny for an object whose first key k has been
+// read, gathering the members first (the first ones locally, as by
+// arrayAny, the rest on d.members), so that the map is made once with its
+// final size. Filling the map as the members arrive, and letting it grow,
+// measured slower where objects are larger than a map group of 8 (Ir per
+// op, bash bench/callgrind.sh, GC off, N=20 and for small and medium
+// N=200; gathered / filled): twitter 9.78M / 12.88M, medium 93.7K /
+// 102.1K, small 13.6K / 16.8K; only citm_catalog, nearly all objects of 2
+// or 3 members, gains from filling (26.02M / 25.38M), which
+// objectAnyFilled does for objects like a small one before.
+func (d *decodeState) objectAnyGathered(k string, slot int) (any, error) {
 	var head [arrayHead]member
 	base := d.members.len()
 	n := 0
 	for {
-		k, ok, err := d.nextKey()
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			break
-		}
 		if n >= d.maxLen() {
 			return nil, d.containerLimit(n + 1)
 		}
@@ -266,7 +355,14 @@ func (d *decodeState) objectAny() (any, error) {
 			d.members.push(member{k, v})
 		}
 		n++
+		var ok bool
+		if k, _, ok, err = d.nextKeySlot(); err != nil {
+			return nil, err
+		} else if !ok {
+			break
+		}
 	}
+	d.noteObjSize(slot, n)
 	if err := d.charge(mapAnyBytes(n)); err != nil {
 		return nil, err
 	}

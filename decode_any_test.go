@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"math/big"
@@ -166,5 +167,68 @@ func TestUnmarshalAnyNumbersFloat64Kinds(t *testing.T) {
 	jerr := json.Unmarshal([]byte("[1e400]"), &jv)
 	if jerr == nil || !reflect.DeepEqual(jv, []any{nil}) {
 		t.Fatalf("encoding/json: %v %#v", jerr, jv)
+	}
+}
+
+// TestUnmarshalAnyObjectsOfOneFirstKey decodes objects that begin with
+// the same shared name but differ in size, so that an object expected
+// small from the one before it (filled as its members arrive) comes out
+// large, with a repeated key, or empty, into any, each compared with the
+// map built here; and checks that MaxContainerLen still holds for such an
+// object.
+func TestUnmarshalAnyObjectsOfOneFirstKey(t *testing.T) {
+	type member struct {
+		k string
+		v int64
+	}
+	obj := func(n int) []member {
+		ms := []member{{"a", 1000}}
+		for i := 1; i < n; i++ {
+			ms = append(ms, member{fmt.Sprintf("k%d", i), 1000 + int64(i)})
+		}
+		return ms
+	}
+	objs := [][]member{
+		obj(2), obj(3), obj(40), obj(40), obj(1), obj(9), obj(8),
+		{{"a", 1000}, {"k1", 1001}, {"a", 1002}}, // "a" twice: the last one counts
+		obj(2), {}, obj(12), obj(2),
+	}
+	w, err := stream.NewWriter(stream.WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.WriteStartArray()
+	var want []any
+	for _, o := range objs {
+		err = errors.Join(err, w.WriteStartObject())
+		m := map[string]any{}
+		for _, e := range o {
+			err = errors.Join(err, w.WriteKey(e.k), w.WriteInt(e.v))
+			m[e.k] = e.v
+		}
+		err = errors.Join(err, w.WriteEndObject())
+		want = append(want, m)
+	}
+	if err = errors.Join(err, w.WriteEndArray(), w.Flush()); err != nil {
+		t.Fatal(err)
+	}
+	doc := w.Bytes()
+	for round := 0; round < 2; round++ { // the second with what the first left in the pooled state
+		var v any
+		if err := Unmarshal(doc, &v); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(any(want), v); diff != "" {
+			t.Fatalf("round %d (-want +got):\n%s", round, diff)
+		}
+	}
+	dm, err := DecOptions{MaxContainerLen: 39}.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	var le *LimitError
+	if err := dm.Unmarshal(doc, &v); !errors.As(err, &le) || le.Limit != "MaxContainerLen" || le.Got != 40 {
+		t.Fatalf("with MaxContainerLen 39: %v, want a *LimitError for MaxContainerLen, got 40", err)
 	}
 }

@@ -122,7 +122,10 @@ type decodeAlloc struct {
 
 	nums    boxes[Number]
 	members stack[member] // object members being gathered (objectAny)
-	elems   stack[any]    // array elements being gathered (arrayAny)
+	// objSizes holds, by the shared-name slot of an object's first key,
+	// how objectAny last found such an object (decode_any.go).
+	objSizes []objSize
+	elems    stack[any] // array elements being gathered (arrayAny)
 }
 
 // decodeCapture copies one value of the input into a document of its own,
@@ -261,20 +264,27 @@ func (d *decodeState) maxLen() int { return d.cfg.opts.MaxContainerLen }
 // setting the tags: Unmarshal/citm_catalog 11.342M / 11.330M,
 // Unmarshal/medium 48.0K / 47.8K.
 func (d *decodeState) nextKey() (k string, ok bool, err error) {
+	k, _, ok, err = d.nextKeySlot()
+	return k, ok, err
+}
+
+// nextKeySlot is nextKey that also returns the key's shared-name slot (or
+// -1).
+func (d *decodeState) nextKeySlot() (k string, slot int, ok bool, err error) {
 	kb, slot, tag, prev, ok, err := export.ReadTaggedKey(d.r, nil, 0)
 	if !ok {
-		return "", ok, err
+		return "", slot, ok, err
 	}
 	if (tag == keysTag || prev == keysTag) && uint(slot) < uint(len(d.keys)) {
 		if k := d.keys[slot]; k != "" { // "" after release: d.keys is per use of d
-			return k, true, nil
+			return k, slot, true, nil
 		}
 	}
 	k = d.keyString(kb, slot)
 	if uint(slot) < uint(len(d.keys)) && len(k) > 0 && d.keys[slot] == k {
 		export.SetKeyTag(d.r, slot, keysTag)
 	}
-	return k, true, nil
+	return k, slot, true, nil
 }
 
 // keysTag is the half key tag (see decode_struct.go) that says d.keys
