@@ -14,9 +14,10 @@ import (
 // changes, so sharing one between the values of two documents is safe.
 // The strings are carved from chunks of their own (d.keyArena), which
 // hold nothing but keys, so that a kept key retains no value of an
-// earlier document; keys longer than maxKeptKey and documents of more
-// than maxKeptKeys shared names are not kept, which bounds what a pooled
-// state keeps alive to about maxKeptKeys chunks of keyChunk bytes.
+// earlier document; keys longer than maxKeptKey and those of the slots
+// from maxKeptKeys on are not kept (they are made as other strings are),
+// which bounds what a pooled state keeps alive to about maxKeptKeys
+// chunks of keyChunk bytes.
 // Measured against making every document's keys anew (bench module, bash
 // bench/callgrind.sh with GOGC=off, N=200; Ir per op in all / in
 // go-smile's own functions): UnmarshalAny/small 14586 / 8505 ->
@@ -27,13 +28,17 @@ const (
 	maxKeptKeys = 256
 )
 
-// newKey returns shared name b as a new Go string, carved from the key
-// chunks when it is short enough to be kept.
-func (d *decodeState) newKey(b []byte) string {
+// newKey returns shared name b of slot slot as a new Go string, carved
+// from the key chunks when it is to be kept.
+func (d *decodeState) newKey(b []byte, slot int) string {
+	n := len(b)
+	if n > maxKeptKey || slot >= maxKeptKeys {
+		return d.newString(b)
+	}
 	if d.cfg.opts.AllowInvalidUTF8 && !utf8.Valid(b) {
 		b = replaceInvalidUTF8(b)
+		n = len(b)
 	}
-	n := len(b)
 	if n > maxKeptKey {
 		return d.newString(b)
 	}
@@ -54,9 +59,8 @@ func (d *decodeState) keepKeys() {
 		return // keep those of the last document that had any
 	}
 	if len(d.keys) > maxKeptKeys {
-		clear(d.keys)
-		d.keys = d.keys[:0]
-		return
+		clear(d.keys[maxKeptKeys:])
+		d.keys = d.keys[:maxKeptKeys]
 	}
 	for i, k := range d.keys {
 		if len(k) > maxKeptKey {

@@ -584,7 +584,7 @@ func (d *decodeState) slotString(cache *[]string, key bool, slot int, b []byte) 
 	case slot < len(d.lastKeys) && d.lastKeys[slot] == string(b):
 		s = d.lastKeys[slot]
 	default:
-		s = d.newKey(b)
+		s = d.newKey(b, slot)
 	}
 	c[slot] = s
 	return s
