@@ -256,7 +256,10 @@ const (
 )
 
 // noteObjSize records that an object whose first key was read from
-// shared-name slot slot (or -1) had n members.
+// shared-name slot slot (or -1) had n members. A large one is final:
+// objects of different sizes that begin with the same name (a root
+// object and one nested in it, both with an "id" first) are all
+// gathered, rather than each small one making the next large one grow.
 func (d *decodeState) noteObjSize(slot, n int) {
 	if uint(slot) >= 1<<12 {
 		return
@@ -264,11 +267,12 @@ func (d *decodeState) noteObjSize(slot, n int) {
 	if slot >= len(d.objSizes) {
 		d.objSizes = append(d.objSizes, make([]objSize, slot+1-len(d.objSizes))...)
 	}
-	s := objLarge
-	if n <= arrayHead {
-		s = objSmall
+	switch {
+	case n > arrayHead:
+		d.objSizes[slot] = objLarge
+	case d.objSizes[slot] == objUnknown:
+		d.objSizes[slot] = objSmall
 	}
-	d.objSizes[slot] = s
 }
 
 // objectAnyFilled is objectAny for an object expected to have up to
