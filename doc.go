@@ -353,7 +353,11 @@
 //     string keys it wrote (up to 128 sets, 2048 keys), so that the next
 //     document's maps of those keys are written without sorting them: it
 //     keeps copies of the keys, at most 16 KiB of them, and none of the
-//     caller's strings or values.
+//     caller's strings or values. A decoding state keeps the Go strings
+//     of the last document's shared names (the first 256, each of at most
+//     64 bytes), so that the next document's equal names reuse them: they
+//     live in chunks of 512 bytes that hold only such keys, at most 256 of
+//     them, and they are the same strings the last result's maps hold.
 //   - One id per struct type decoded (a counter of 64 bits), which a
 //     struct's decoder records in the back-reference table of the Reader
 //     (a key tag) so that a later reference to a name finds its field
