@@ -205,16 +205,25 @@ func (r *jsonReader) literal(lit string) error {
 // number scans the number literal at pos and returns it, whether it is an
 // integer literal (no fraction, no exponent), and its count of digits
 // before any fraction. pos is left after the literal. The literal aliases
-// buf. A literal longer than maxLen bytes is a *stream.LimitError, found
-// before more than maxLen bytes of it are buffered.
+// buf. A literal longer than maxLen bytes, or a run of the bytes a number
+// may hold (numberRun) that is, even where it is no valid number, is a
+// *stream.LimitError, found before more than maxLen bytes of it are
+// buffered.
 func (r *jsonReader) number(maxLen int) (lit []byte, integer bool, digits int, err error) {
 	for {
 		end, integer, digits, err := scanNumber(r.buf[r.pos:], r.src == nil)
+		// The limit is on the run of bytes a number may hold, whatever
+		// its syntax, so that the error does not depend on how the
+		// input arrives in pieces: a reader given one byte at a time
+		// meets the limit before it sees where the run ends.
 		got := end // the length, or at least the bytes buffered
-		if err == errNeedMore {
+		switch {
+		case err == errNeedMore:
 			got = len(r.buf) - r.pos
+		case err != nil:
+			got = numberRun(r.buf[r.pos:])
 		}
-		if (err == nil || err == errNeedMore) && got > maxLen {
+		if got > maxLen {
 			// The advice names MaxNumberLen once the API layer relabels
 			// the error (hint.Relabel). Got is the first length over the
 			// limit, not the bytes buffered so far, so that the error
@@ -238,15 +247,22 @@ func (r *jsonReader) number(maxLen int) (lit []byte, integer bool, digits int, e
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// numberRun returns the length of the run of bytes at the start of b that
+// a JSON number may hold: digits, signs, points and exponent marks.
+func numberRun(b []byte) int {
+	n := 0
+	for n < len(b) && (isDigit(b[n]) || b[n] == '-' || b[n] == '+' || b[n] == '.' || b[n] == 'e' || b[n] == 'E') {
+		n++
+	}
+	return n
+}
+
 // scanNumber returns the length of the JSON number at the start of b,
 // which must be followed by a delimiter or, when final, may end b. It
 // returns errNeedMore when the number may go on past b's end. On a syntax
 // error, end is the offset of the byte at fault.
 func scanNumber(b []byte, final bool) (end int, integer bool, digits int, err error) {
-	n := 0
-	for n < len(b) && (isDigit(b[n]) || b[n] == '-' || b[n] == '+' || b[n] == '.' || b[n] == 'e' || b[n] == 'E') {
-		n++
-	}
+	n := numberRun(b)
 	if n == len(b) && !final {
 		return 0, false, 0, errNeedMore
 	}

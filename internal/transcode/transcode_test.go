@@ -66,6 +66,13 @@ func TestWriteValueErrors(t *testing.T) {
 		{strings.Repeat("[", 3) + strings.Repeat("]", 3), "MaxDepth exceeded at offset 2: input asks for 3, limit is 2"},
 		{"[" + strings.Repeat("9", 11) + "]", "MaxNumberLen exceeded at offset 1: input asks for 11, limit is 10"},
 		{"[-" + strings.Repeat("9", 20), "MaxNumberLen exceeded at offset 1"}, // before the end of the literal
+		// A run too long for a number is refused for its length even where
+		// it is no valid number, as a reader given one byte at a time
+		// refuses it before it sees the fault (FuzzJSONRoundTrip's
+		// b015c496a09dd1c2).
+		{"[" + strings.Repeat("5", 11) + "C]", "MaxNumberLen exceeded at offset 1: input asks for 11, limit is 10"},
+		{"[--" + strings.Repeat("5", 10) + "]", "MaxNumberLen exceeded at offset 1"},
+		{"[" + strings.Repeat("5", 9) + "C]", "invalid number: a delimiter is due after it"},
 	} {
 		err := WriteValue(newWriter(t), []byte(c.in), FromJSON{MaxDepth: 2, MaxNumberLen: 10})
 		require.ErrorContains(t, err, c.msg, "%q", c.in)
