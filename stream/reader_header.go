@@ -57,27 +57,33 @@ func (h Header) String() string {
 // the bytes at hand, in one step, and reports whether it did: it is
 // applyHeader for the tables that Reset emptied, the four bytes tested
 // as one word. The Reader must be where the first header is due, with no
-// error (firstHeader, or ResetDocument). (callgrind, the root package's
+// error (firstHeader). (callgrind, the root package's
 // BenchmarkCall/Unmarshal, Ir per call in go-smile's own functions: 813
 // through readHeader and applyHeader, 759 so; then 751 testing the bytes
 // one by one, 745 as a word.)
 func (r *Reader) startHeader() bool {
-	const mask = 0xFFFFFF | (headerVersionMask|headerReservedBit)<<24
-	const want = headerByte0 | headerByte1<<8 | headerByte2<<16
-	p := r.pos
-	if len(r.buf)-p < 4 {
+	f, ok := headerFlags(r.buf[r.pos:])
+	if !ok {
 		return false
 	}
-	w := binary.LittleEndian.Uint32(r.buf[p:])
-	if w&mask != want {
-		return false
-	}
-	f := byte(w >> 24)
-	r.pos = p + 4
+	r.pos += 4
 	r.sharedNames = f&headerSharedNames != 0
 	r.sharedValues = f&headerSharedValues != 0
 	r.namesOffForGood = r.opts.KeepNamesAcrossHeaders && !r.sharedNames
 	r.started = true
 	r.mode &^= rdNotReady // prepare saw no error
 	return true
+}
+
+// headerFlags returns the flags byte of the header at the start of b when
+// b starts with a header this Reader accepts (version 0, reserved bit
+// clear), testing the four bytes as one word.
+func headerFlags(b []byte) (flags byte, ok bool) {
+	const mask = 0xFFFFFF | (headerVersionMask|headerReservedBit)<<24
+	const want = headerByte0 | headerByte1<<8 | headerByte2<<16
+	if len(b) < 4 {
+		return 0, false
+	}
+	w := binary.LittleEndian.Uint32(b)
+	return byte(w >> 24), w&mask == want
 }
