@@ -27,6 +27,7 @@ func Marshal(v any) ([]byte, error) {
 // safe for concurrent use.
 func (m EncMode) Marshal(v any) ([]byte, error) {
 	e := newEncodeState(m.config())
+	export.StartDocument(e.w)
 	err := e.marshalDocument(v)
 	var out []byte
 	if err == nil {
