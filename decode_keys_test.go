@@ -149,3 +149,35 @@ func TestUnmarshalKeysOfLastDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepKeysLeavesTailsEmpty checks what keepKeys relies on to clear
+// the last document's keys only up to their length: after each document,
+// d.keys and d.lastKeys hold only "" beyond their lengths, and d.keys is
+// empty, whatever the slots the documents before used (up to the 1024 of
+// a table, beyond maxKeptKeys, with names too long to keep).
+func TestKeepKeysLeavesTailsEmpty(t *testing.T) {
+	d := &decodeState{cfg: defaultDecConfig, decodeStrings: decodeStrings{chunk: 4096}}
+	docs := []int{1000, 2, 3, 300, 1, 1024, 0, 5, 2, 700, 2}
+	for i, n := range docs {
+		for slot := range n {
+			name := fmt.Sprintf("k%d", slot)
+			if slot%7 == 3 {
+				name = strings.Repeat("x", maxKeptKey+1) + name // not kept
+			}
+			if got := d.keyString([]byte(name), slot); got != name {
+				t.Fatalf("document %d, slot %d: key %q, want %q", i, slot, got, name)
+			}
+		}
+		d.keepKeys()
+		if len(d.keys) != 0 {
+			t.Fatalf("document %d: %d keys left for the next document", i, len(d.keys))
+		}
+		for what, s := range map[string][]string{"keys": d.keys, "lastKeys": d.lastKeys} {
+			for j, k := range s[len(s):cap(s)] {
+				if k != "" {
+					t.Fatalf("document %d: %s[%d], beyond its length %d, holds %q", i, what, len(s)+j, len(s), k)
+				}
+			}
+		}
+	}
+}
