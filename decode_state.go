@@ -537,6 +537,21 @@ func (d *decodeState) str() string { return d.strOf(d.tok.Bytes(), d.tok.Slot) }
 // strOf returns string b, read from shared-value slot s (or -1), as a Go
 // string; see str.
 func (d *decodeState) strOf(b []byte, s int) string {
+	// The common case, a string without a slot that fits in the chunk,
+	// is newString's fast path written here, so that strOf inlines and
+	// the string costs no call.
+	if a := d.arena; s < 0 && uint(len(b)-1) < uint(cap(a)-len(a)) && !d.cfg.opts.AllowInvalidUTF8 {
+		i := len(a)
+		a = a[:i+len(b)]
+		copy(a[i:], b)
+		d.arena = a
+		return rt.String(a[i:])
+	}
+	return d.strSlow(b, s)
+}
+
+// strSlow is strOf but for its fast path.
+func (d *decodeState) strSlow(b []byte, s int) string {
 	if s < 0 || len(b) == 0 {
 		return d.newString(b)
 	}
