@@ -110,3 +110,22 @@ func (export) EndOneValue(w *Writer, saved int) error { return w.endOneValue(sav
 func (export) WriteKeyTagged(w *Writer, name string, tag *uint64) error {
 	return w.writeKeyTagged(name, tag)
 }
+
+// TryKeyRef reads the next key when it is a short reference to a shared
+// name whose latest tag t (see keyTag) has t-base < span, and returns t;
+// otherwise it consumes nothing and returns ok false. It is the common
+// key of a struct's decoder, a name it has tagged, read without
+// ReadTaggedKey's call: it calls nothing, so that it inlines.
+func (export) TryKeyRef(r *Reader, base, span uint64) (uint64, bool) {
+	if p := r.pos; r.mode == rdKey && uint(p) < uint(len(r.buf)) {
+		if i := uint(r.buf[p]) - keyShortRef; i < keyShortASCII-keyShortRef && i < uint(len(r.names.ents)) {
+			if t := r.names.ents[i].last; t-base < span {
+				r.tokAt = int64(p)
+				r.pos = p + 1
+				r.mode = rdObjValue
+				return t, true
+			}
+		}
+	}
+	return 0, false
+}
