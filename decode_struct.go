@@ -22,6 +22,10 @@ type structDec struct {
 	keys []stream.PreparedKey
 	// tagBits is the decoder's id in a half key tag (see the key tags below).
 	tagBits uint64
+	// tagSpan is the number of fields a half tag of sd can name, from
+	// field 0 (0 when sd cannot tag): a latest tag t names one of them
+	// when t-tagBits < tagSpan (see export.TryKeyRef).
+	tagSpan uint64
 }
 
 // decField is a struct field as the decoder needs it.
@@ -37,6 +41,9 @@ func newStructDecoder(t reflect.Type) decoderFunc {
 	si := cachedStructInfo(t)
 	sd := &structDec{t: t, info: si, fields: make([]decField, len(si.fields)), tagBits: newTagBits()}
 	sd.keys = make([]stream.PreparedKey, len(si.fields)+1)
+	if sd.tagBits != noTagBits {
+		sd.tagSpan = uint64(min(len(si.fields), maxTagField+1))
+	}
 	for i := range si.fields {
 		f := &si.fields[i]
 		df := decField{name: f.name, offset: f.offset, hops: f.hops}
@@ -94,38 +101,59 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 	n, hint := 0, 0
 	d.pushStruct(sd.fields)
 	for {
-		// Keys usually come in field order, so the next field's name is
-		// matched in the input as it stands (see ReadTaggedKey).
-		kb, slot, tag, prev, ok, err := export.ReadTaggedKey(d.r, &sd.keys[hint], sd.halfTag(hint))
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		i, known := sd.fieldOfTag(tag, prev)
-		if !known {
-			if kb == nil { // a reference to a name other decoders tagged
-				kb = export.SharedName(d.r, slot)
+		// Most keys are short references to names whose latest tag
+		// is one of sd's fields: they are read first, without a call
+		// (TryKeyRef inlines), and the rest by ReadTaggedKey. Keys
+		// usually come in field order, so there the next field's name
+		// is matched in the input as it stands. go-smile's own Ir per
+		// Unmarshal (BIN=... sh bench/callgrind.sh, N=20, N=1000 for
+		// small and medium), every key through ReadTaggedKey -> as
+		// here: twitter 4.347M -> 3.982M, code 25.14M -> 21.12M, medium
+		// 45425 -> 43237; but small 4646 -> 4857 (its keys are all new
+		// names, and the loop keeps more values on the stack) and
+		// citm_catalog 9.718M -> 10.239M (its names are past the 64
+		// that short references reach). Trying TryKeyRef only until it
+		// fails once in an object: small 4798, twitter 4.462M,
+		// citm_catalog 10.193M; long references too, by a second method
+		// (not inlined): citm_catalog 9.707M, small 5201.
+		var i int
+		if t, ok := export.TryKeyRef(d.r, sd.tagBits, sd.tagSpan); ok {
+			i = int(t - sd.tagBits) // a field (see tagSpan)
+			if n++; n > d.maxLen() {
+				return d.containerLimit(n)
 			}
-			i = sd.field(d, kb, slot, hint)
-		}
-		if n++; n > d.maxLen() {
-			return d.containerLimit(n)
-		}
-		if uint(i) >= uint(len(sd.fields)) { // no such field
-			if d.cfg.opts.DisallowUnknownFields {
-				if kb == nil { // a reference to a name known to be unknown
+		} else {
+			kb, slot, tag, prev, ok, err := export.ReadTaggedKey(d.r, &sd.keys[hint], sd.halfTag(hint))
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			var known bool
+			if i, known = sd.fieldOfTag(tag, prev); !known {
+				if kb == nil { // a reference to a name other decoders tagged
 					kb = export.SharedName(d.r, slot)
 				}
-				key := string(kb)
-				d.setKey(key)
-				d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(key), Type: sd.t, Offset: d.offset(), Field: d.pathString(), Err: ErrUnknownField})
+				i = sd.field(d, kb, slot, hint)
 			}
-			if err := d.r.SkipValue(); err != nil {
-				return d.fatal(err)
+			if n++; n > d.maxLen() {
+				return d.containerLimit(n)
 			}
-			continue
+			if uint(i) >= uint(len(sd.fields)) { // no such field
+				if d.cfg.opts.DisallowUnknownFields {
+					if kb == nil { // a reference to a name known to be unknown
+						kb = export.SharedName(d.r, slot)
+					}
+					key := string(kb)
+					d.setKey(key)
+					d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(key), Type: sd.t, Offset: d.offset(), Field: d.pathString(), Err: ErrUnknownField})
+				}
+				if err := d.r.SkipValue(); err != nil {
+					return d.fatal(err)
+				}
+				continue
+			}
 		}
 		hint = i + 1
 		f := &sd.fields[i]
@@ -260,7 +288,7 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 // struct type, by the decoder that decoderCache keeps for the life of
 // the process (cachedFunc builds a type's decoder once, even when
 // goroutines race on it or the build panics), and by keysTag. A
-// structDec takes 80 bytes before its fields (44 on 32-bit platforms),
+// structDec takes 88 bytes before its fields (52 on 32-bit platforms),
 // and the Go heap spans at most 2^48 bytes (the runtime's heapAddrBits:
 // 48 on 64-bit platforms, 32 or fewer on 32-bit ones), so fewer than
 // 2^42 decoders can ever exist: the process runs out of memory long
