@@ -109,7 +109,7 @@ func (e *encodeState) newShape(set, n, depth int) int {
 		off = 0
 	}
 	e.shapeKeys = append(e.shapeKeys, make([]string, n)...)
-	e.shapeTags = append(e.shapeTags, make([]uint64, n)...)
+	e.shapeTags = append(e.shapeTags, make([][2]uint64, n)...)
 	e.shapes[slot] = keyShape{off: int32(off), n: int32(n), depth: int32(depth), gen: e.shapeGen}
 	return off
 }

@@ -53,7 +53,7 @@ type encodeState struct {
 	shapes     [shapeSlots]keyShape
 	shapeLast  [shapeSets]uint8 // the way of each set hit or made last
 	shapeKeys  []string
-	shapeTags  []uint64
+	shapeTags  [][2]uint64
 	shapeGen   uint32
 	shapeOwned int
 	shapeBytes []byte

@@ -107,7 +107,7 @@ func (export) EndOneValue(w *Writer, saved int) error { return w.endOneValue(sav
 // A tag may be kept with its name across w.Reset: its reference is then
 // stale, but it still saves checking the name's UTF-8. It belongs to w:
 // zero it before using it with another Writer.
-func (export) WriteKeyTagged(w *Writer, name string, tag *uint64) error {
+func (export) WriteKeyTagged(w *Writer, name string, tag *[2]uint64) error {
 	return w.writeKeyTagged(name, tag)
 }
 

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -15,7 +16,7 @@ func TestWriteKeyTaggedStaleAfterWrap(t *testing.T) {
 	write := func(tagged bool) []byte {
 		w, err := NewWriter(WriterOptions{})
 		require.NoError(t, err)
-		var tag uint64
+		var tag [2]uint64
 		key := func(name string) {
 			if tagged {
 				require.NoError(t, w.writeKeyTagged(name, &tag))
@@ -59,7 +60,7 @@ func TestWriteKeyTaggedAcrossReset(t *testing.T) {
 		require.NoError(t, err)
 		plain, err := NewWriter(o)
 		require.NoError(t, err)
-		tags := make([]uint64, len(names))
+		tags := make([][2]uint64, len(names))
 		for doc := range 3 {
 			tagged.Reset(nil)
 			plain.Reset(nil)
@@ -81,5 +82,41 @@ func TestWriteKeyTaggedAcrossReset(t *testing.T) {
 			require.NoError(t, plain.EndDocument())
 			require.Equal(t, plain.Bytes(), tagged.Bytes(), "%+v doc %d", o, doc)
 		}
+	}
+}
+
+// TestWriteKeyTaggedManyNames writes documents of more names than the
+// table holds (so that it grows, skips the indices whose low byte is FE
+// or FF, and empties itself when full), each name twice, through tags
+// kept across Reset, whose hashes place new names by addAt, and through
+// WriteKey: the bytes must be the same.
+func TestWriteKeyTaggedManyNames(t *testing.T) {
+	var names []string
+	for i := range 1500 {
+		names = append(names, fmt.Sprintf("n%d", i), fmt.Sprintf("a_longer_name_%d", i))
+	}
+	tagged, err := NewWriter(WriterOptions{})
+	require.NoError(t, err)
+	plain, err := NewWriter(WriterOptions{})
+	require.NoError(t, err)
+	tags := make([][2]uint64, len(names))
+	for doc := range 3 {
+		tagged.Reset(nil)
+		plain.Reset(nil)
+		require.NoError(t, tagged.WriteStartObject())
+		require.NoError(t, plain.WriteStartObject())
+		for round := range 2 {
+			for i, name := range names {
+				require.NoError(t, tagged.writeKeyTagged(name, &tags[i]))
+				require.NoError(t, plain.WriteKey(name))
+				require.NoError(t, tagged.WriteInt(int64(round)))
+				require.NoError(t, plain.WriteInt(int64(round)))
+			}
+		}
+		require.NoError(t, tagged.WriteEndObject())
+		require.NoError(t, plain.WriteEndObject())
+		require.NoError(t, tagged.EndDocument())
+		require.NoError(t, plain.EndDocument())
+		require.Equal(t, plain.Bytes(), tagged.Bytes(), "doc %d", doc)
 	}
 }
