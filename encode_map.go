@@ -196,22 +196,38 @@ func sortPacked(order []uint64, at int, key func(i int) string) {
 	}
 }
 
-// encodeStringKeyMap writes m with write for the elements: as it is
-// iterated with MapKeysUnsorted, else sorted. A map with the keys of a
-// map written before (see keyShape) is written in that map's order by
-// looking up its values; otherwise its entries are collected on stack,
-// above those of the maps it is inside of, sorted (their order on
-// e.order), and remembered as a shape.
+// maxUnsortedShapeLen is the longest map that MapKeysUnsorted writes in
+// the order of a shape (see keyShape), rather than as it is iterated:
+// starting an iteration costs more than looking a few keys up, and a
+// key written by its shape's tag costs less than one looked up by value
+// in the shared-name table. callgrind, bench/callgrind.sh MarshalAny/<set>
+// with smile-unsorted, Ir per op, iterating every map -> shapes for maps
+// of up to 4 entries (N=10, N=2000 for small and medium): citm_catalog
+// 14.22M -> 13.14M to 13.47M in four runs, twitter 6.41M -> 6.40M, code
+// 35.90M -> 36.28M, medium 54.4k -> 55.2k, small 7,795 -> 7,938 (the
+// last three have few such maps or none; the shared-name table's probes,
+// whose hash is seeded per process, and Go's iteration order move such
+// figures by up to 2% from run to run). Sorted maps pay for the test:
+// citm_catalog with smile, go-smile's own Ir, 9.632M -> 9.750M.
+// Shapes for every map, at 345f434: code 35.96M -> 40.99M, medium 54.4k
+// -> 61.2k, citm_catalog 14.22M -> 13.26M.
+const maxUnsortedShapeLen = 4
+
+// encodeStringKeyMap writes m with write for the elements: sorted, or
+// with MapKeysUnsorted as it is iterated. A map with the keys of a map
+// written before (see keyShape; unsorted, only a map of up to
+// maxUnsortedShapeLen entries) is written in that map's order by looking
+// up its values; otherwise its entries are collected on stack, above
+// those of the maps it is inside of, sorted unless unsorted (their order
+// on e.order), and remembered as a shape.
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
 	}
 	n := len(m)
-	// Unsorted, iterating costs less than looking up a shape's keys:
-	// callgrind, bench/callgrind.sh MarshalAny/code with smile-unsorted,
-	// Ir per op, iterating 36.2M, with shapes 42.1M (twitter 6.47M and
-	// 6.42M, citm_catalog 14.12M both).
-	if !sorted || n < 2 { // one entry is in order
+	// Unsorted, iterating costs less than looking up a shape's keys,
+	// but for the smallest maps (see maxUnsortedShapeLen).
+	if n < 2 || !sorted && n > maxUnsortedShapeLen { // one entry is in order
 		for k, v := range m {
 			if err := e.writeKey(k); err != nil {
 				return err // it names the key
@@ -233,6 +249,7 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 	}()
 	depth := e.w.Depth()
 	set := shapeSet(n, depth)
+	depth = shapeDepth(depth, sorted)
 	slot := set*shapeWays | int(e.shapeLast[set]) // the way hit last first
 ways:
 	for range shapeWays {
@@ -269,7 +286,14 @@ ways:
 	for k, v := range m {
 		*stack = append(*stack, keyedEntry[V]{key: k, val: v})
 	}
-	mask := sortEntries(e, (*stack)[start:])
+	mask := ^uint64(0)
+	if sorted {
+		mask = sortEntries(e, (*stack)[start:])
+	} else { // the shape keeps the order of this iteration
+		for i := range n {
+			e.order = append(e.order, uint64(i))
+		}
+	}
 	off := e.newShape(set, n, depth)
 	gen := e.shapeGen
 	if off >= 0 {

@@ -57,8 +57,21 @@ func (e *encodeState) writeShapeKey(k string, gen uint32, i int) error {
 // 14.13M, code 41.98M -> 42.04M.
 type keyShape struct {
 	off, n int32
-	depth  int32 // of the map, which tells shapes of one set apart
-	gen    uint32
+	// depth is shapeDepth of the map, which tells shapes of one set
+	// apart, and those of sorted maps from MapKeysUnsorted's.
+	depth int32
+	gen   uint32
+}
+
+// shapeDepth is the depth of a keyShape of a map at depth (the Writer's,
+// inside the map): twice that, plus 1 for a shape of MapKeysUnsorted,
+// whose keys are in the order of an iteration, which a sorted map must
+// not use.
+func shapeDepth(depth int, sorted bool) int {
+	if sorted {
+		return 2 * depth
+	}
+	return 2*depth + 1
 }
 
 // shapeSets is the number of sets of shapes remembered, each of

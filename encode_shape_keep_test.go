@@ -53,3 +53,55 @@ func TestKeepShapesOwnsKeys(t *testing.T) {
 		t.Errorf("kept %d keys of %d bytes, over maxShapeBytes", len(e.shapeKeys), len(e.shapeBytes))
 	}
 }
+
+// TestUnsortedShapesStayUnsorted checks that the shapes MapKeysUnsorted
+// makes, in the order of an iteration, are not used by a sorted map: a
+// state that wrote a tree unsorted, given the default mode without
+// forgetting its shapes (as switchConfig would), writes the bytes of a
+// fresh state.
+func TestUnsortedShapesStayUnsorted(t *testing.T) {
+	// Maps of four keys at five depths, each depth a shape of its own:
+	// that the iterations of all five come out sorted is unlikely
+	// enough (1 in 24^5) not to be a flake of the check below.
+	var tree []any
+	for i := range 64 {
+		var v any = map[string]any{"d": i, "c": i, "b": i, "a": i}
+		for range i % 5 {
+			v = []any{v}
+		}
+		tree = append(tree, v)
+	}
+	fresh := newEncodeState(defaultEncConfig)
+	if err := fresh.marshalDocument(tree); err != nil {
+		t.Fatal(err)
+	}
+	want := string(fresh.w.Bytes())
+	fresh.release()
+
+	e := new(encodeState)
+	e.setConfig(mustEncConfig(EncOptions{MapKeyOrder: MapKeysUnsorted}))
+	if err := e.marshalDocument(tree); err != nil {
+		t.Fatal(err)
+	}
+	unsorted := 0
+	for _, sh := range e.shapes {
+		if sh.gen == e.shapeGen && sh.depth&1 != 0 {
+			unsorted++
+		}
+	}
+	if unsorted == 0 {
+		t.Fatal("MapKeysUnsorted made no shapes")
+	}
+	if string(e.w.Bytes()) == want {
+		t.Fatal("MapKeysUnsorted wrote the sorted bytes: the test shows nothing")
+	}
+	e.w.Reset(nil)
+	e.keepShapes()
+	e.cfg = defaultEncConfig // the same Writer options; the shapes stay
+	if err := e.marshalDocument(tree); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(e.w.Bytes()); got != want {
+		t.Fatal("sorted maps were written in the order of unsorted shapes")
+	}
+}
