@@ -1,6 +1,10 @@
 package smile
 
-import "testing"
+import (
+	"io"
+	"strconv"
+	"testing"
+)
 
 // BenchmarkCall measures the fixed cost of one call, apart from the work
 // per value: Marshal and Unmarshal of an empty object, typed (struct{})
@@ -60,4 +64,36 @@ func BenchmarkCall(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkMarshalAfterLargeMap measures an Encoder's Encode of a
+// two-entry map[string]any after the same Encoder wrote one map of 15,000
+// entries: the cost a state pays on every later call for the largest
+// document it wrote (see clearMapEntries).
+func BenchmarkMarshalAfterLargeMap(b *testing.B) {
+	large := make(map[string]any, 15000)
+	for i := range 15000 {
+		large[strconv.Itoa(i)] = i
+	}
+	small := map[string]any{"a": 1, "b": "x"}
+	for _, warm := range []bool{false, true} {
+		name := "fresh"
+		if warm {
+			name = "afterLarge"
+		}
+		b.Run(name, func(b *testing.B) {
+			enc := NewEncoder(io.Discard)
+			if warm {
+				if err := enc.Encode(large); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := enc.Encode(small); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -116,3 +116,46 @@ func TestKeyHead(t *testing.T) {
 		}
 	}
 }
+
+// TestClearMapEntriesHighWater checks that a state clears every map entry
+// a document left on its stacks, though it clears only up to the
+// document's high-water mark: after a large map, after a small map, and
+// after a map whose value fails to encode (which leaves its entries on
+// the stack), no entry up to the stacks' capacity holds a value.
+func TestClearMapEntriesHighWater(t *testing.T) {
+	large := make(map[string]any, 3000)
+	for i := range 3000 {
+		large[strconv.Itoa(i)] = i
+	}
+	failing := map[string]any{"a": 1, "b": map[string]any{"c": 2, "d": make(chan int)}}
+	e := newEncodeState(defaultEncConfig)
+	docs := []struct {
+		v       any
+		wantErr bool
+	}{
+		{large, false},
+		{map[string]any{"x": 1, "y": map[string]string{"p": "q", "r": "s"}}, false},
+		{failing, true},
+		{[]any{failing, large}, true},
+	}
+	for i, doc := range docs {
+		err := e.marshalDocument(doc.v)
+		if (err != nil) != doc.wantErr {
+			t.Fatalf("document %d: error %v, want one: %v", i, err, doc.wantErr)
+		}
+		e.reset()
+		for j, en := range e.anyEntries[:cap(e.anyEntries)] {
+			if en.key != "" || en.val != nil {
+				t.Fatalf("after document %d, anyEntries[%d] holds %q: %v", i, j, en.key, en.val)
+			}
+		}
+		for j, en := range e.stringEntries[:cap(e.stringEntries)] {
+			if en.key != "" || en.val != "" {
+				t.Fatalf("after document %d, stringEntries[%d] holds %q: %q", i, j, en.key, en.val)
+			}
+		}
+		if e.entriesHigh != 0 {
+			t.Fatalf("after document %d, entriesHigh is %d", i, e.entriesHigh)
+		}
+	}
+}

@@ -45,6 +45,9 @@ type encodeState struct {
 	stringEntries []keyedEntry[string]
 	anyEntries    []keyedEntry[any]
 	order         []uint64
+	// entriesHigh bounds the entries the document's maps put on
+	// stringEntries and anyEntries: clearMapEntries clears those only.
+	entriesHigh int
 
 	// shapes are the key sets of maps written before, their keys in
 	// shapeKeys and the keys' shared-name tags in shapeTags, of the
