@@ -177,7 +177,7 @@ func (d *decodeState) numberText() string {
 func (d *decodeState) objectInto(m map[string]any) error {
 	n := 0
 	for {
-		k, ok, err := d.nextKey()
+		k, _, ok, err := d.anyKey()
 		if err != nil {
 			return err
 		}
@@ -230,7 +230,7 @@ type member struct {
 // is stored in the map as its members arrive (objectAnyFilled); any other
 // is gathered first (objectAnyGathered).
 func (d *decodeState) objectAny() (any, error) {
-	k, slot, ok, err := d.nextKeySlot()
+	k, slot, ok, err := d.anyKey()
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +311,7 @@ func (d *decodeState) objectAnyFilled(k string, slot int) (any, error) {
 		}
 		m[k] = v
 		var ok bool
-		if k, _, ok, err = d.nextKeySlot(); err != nil {
+		if k, _, ok, err = d.anyKey(); err != nil {
 			return nil, err
 		} else if !ok {
 			break
@@ -360,7 +360,7 @@ func (d *decodeState) objectAnyGathered(k string, slot int) (any, error) {
 		}
 		n++
 		var ok bool
-		if k, _, ok, err = d.nextKeySlot(); err != nil {
+		if k, _, ok, err = d.anyKey(); err != nil {
 			return nil, err
 		} else if !ok {
 			break

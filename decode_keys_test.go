@@ -181,3 +181,113 @@ func TestKeepKeysLeavesTailsEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalExpectedNames: a decoding state that has seen a document's
+// names in the same slots twice expects them in the next document (see
+// anyKey), and decodes right every document whose names differ from
+// those expected: another name of the same length, the same names
+// without shared names, names moved to other slots by one before them,
+// and names after a struct's, which anyKey does not count. One state
+// decodes the documents in turn, released between them as release does
+// but kept, so that what it expects is known.
+func TestUnmarshalExpectedNames(t *testing.T) {
+	encode := func(v any, o EncOptions) []byte {
+		t.Helper()
+		m, err := o.EncMode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := m.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	d, err := newDecodeState(defaultDecConfig, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := func(data []byte, v any) {
+		t.Helper()
+		export.ResetDocument(d.r, data)
+		d.resetBudget(0, int64(len(data)))
+		dec, p, err := d.rootDecoder(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.value(dec, p, false); err != nil {
+			t.Fatal(err)
+		}
+		// release's steps for the keys and the decoded values
+		d.tok = stream.Token{}
+		d.clearPath()
+		clear(d.vals)
+		d.vals = d.vals[:0]
+		clear(d.valAnys)
+		d.valAnys = d.valAnys[:0]
+		d.keepKeys()
+		d.members.release()
+		d.elems.release()
+		d.releaseAny()
+	}
+	// Names of 15 bytes are the longest expected, of 16 the shortest not.
+	shape := map[string]any{"alpha": int64(1), "beta": "b", "fifteen-bytes15": true, "sixteen-bytes-16": false, "ü-key": []any{map[string]any{"alpha": 2.5}}}
+	learn := encode(shape, EncOptions{})
+	for range 3 {
+		var v any
+		decode(learn, &v)
+		if diff := cmp.Diff(shape, v); diff != "" {
+			t.Fatalf("(-want +got):\n%s", diff)
+		}
+	}
+	if d.nextPrep == nil || d.nextPrep.Name() != "alpha" {
+		t.Fatalf("after three documents of one shape, the state expects %v, not alpha: the test tests nothing", d.nextPrep)
+	}
+	other := map[string]any{"alphb": int64(1), "beta": "b", "fifteen-bytes1X": true, "sixteen-bytes-16": false, "ü-key": []any{map[string]any{"alpha": 2.5}}}
+	moved := map[string]any{"a": map[string]any{"alpha": int64(1), "beta": "b"}, "fifteen-bytes15": map[string]any{"alpha": int64(3), "ü-key": "u"}}
+	for _, c := range []struct {
+		name string
+		doc  []byte
+		want any
+	}{
+		{"same names", learn, shape},
+		{"another name of the same length", encode(other, EncOptions{}), other},
+		{"without shared names", encode(shape, EncOptions{DisableSharedNames: true}), shape},
+		{"names in other slots", encode(moved, EncOptions{}), moved},
+		{"same names again", learn, shape},
+	} {
+		var v any
+		decode(c.doc, &v)
+		if diff := cmp.Diff(c.want, v); diff != "" {
+			t.Fatalf("%s (-want +got):\n%s", c.name, diff)
+		}
+		decode(learn, &v) // the state expects the shape's names again
+		decode(learn, &v)
+	}
+	// A struct's decoder takes slots that anyKey does not count: the
+	// expected alpha comes in a later slot, and a reference to a name
+	// the struct read comes where a new name is expected.
+	type wrap struct {
+		Zzz  int `json:"zzz"`
+		Beta any `json:"beta"`
+	}
+	for _, c := range []struct {
+		name string
+		in   any
+		want wrap
+	}{
+		{"after a struct's names", map[string]any{"zzz": 1, "beta": map[string]any{"alpha": int64(3), "x": []any{map[string]any{"alpha": int64(4)}}}},
+			wrap{1, map[string]any{"alpha": int64(3), "x": []any{map[string]any{"alpha": int64(4)}}}}},
+		{"a struct's name again", map[string]any{"zzz": 1, "beta": map[string]any{"zzz": int64(3), "beta": "b"}},
+			wrap{1, map[string]any{"zzz": int64(3), "beta": "b"}}},
+	} {
+		var v any
+		decode(learn, &v)
+		decode(learn, &v)
+		var w wrap
+		decode(encode(c.in, EncOptions{}), &w)
+		if diff := cmp.Diff(c.want, w); diff != "" {
+			t.Fatalf("%s (-want +got):\n%s", c.name, diff)
+		}
+	}
+}

@@ -75,6 +75,13 @@ type decodeStrings struct {
 	// decode_keys.go).
 	lastKeys []string
 	keyArena []byte
+	// lastPrep holds, by slot, the last document's names that the one
+	// before had too, prepared for ReadTaggedKey; nameNext is the slot
+	// the document's next new name is expected to take, and nextPrep
+	// lastPrep's name of that slot or nil (see anyKey).
+	lastPrep []*stream.PreparedKey
+	nextPrep *stream.PreparedKey
+	nameNext int
 
 	// arena is the unused tail of a chunk that decoded strings are carved
 	// from (see newString); chunk is the size of the next one.

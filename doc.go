@@ -358,6 +358,10 @@
 //     64 bytes), so that the next document's equal names reuse them: they
 //     live in chunks of 512 bytes that hold only such keys, at most 256 of
 //     them, and they are the same strings the last result's maps hold.
+//     Those of up to 15 bytes that two documents in a row had in the same
+//     slot are also prepared for reading (a stream.PreparedKey each, 96
+//     bytes and its token), so that the next document's new
+//     names are recognized by one comparison of the input.
 //   - One id per struct type decoded (a counter of 64 bits), which a
 //     struct's decoder records in the back-reference table of the Reader
 //     (a key tag) so that a later reference to a name finds its field
