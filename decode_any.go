@@ -226,9 +226,9 @@ type member struct {
 
 // objectAny decodes the object whose start is d.tok as a new
 // map[string]any. An object like the last one whose first key was the
-// same shared name (objSizes), if that one had up to arrayHead members,
-// is stored in the map as its members arrive (objectAnyFilled); any other
-// is gathered first (objectAnyGathered).
+// same shared name (objSizes) is stored in the map as its members arrive
+// (objectAnyFilled), in a map made for as many members as that one had;
+// any other is gathered first (objectAnyGathered).
 func (d *decodeState) objectAny() (any, error) {
 	k, slot, ok, err := d.anyKey()
 	if err != nil {
@@ -240,26 +240,35 @@ func (d *decodeState) objectAny() (any, error) {
 		}
 		return make(map[string]any), nil
 	}
-	if uint(slot) < uint(len(d.objSizes)) && d.objSizes[slot] == objSmall {
-		return d.objectAnyFilled(k, slot)
+	if uint(slot) < uint(len(d.objSizes)) {
+		if n := int(d.objSizes[slot]); n != int(objUnknown) && n != int(objVaried) {
+			// A map made larger than the object needs is charged: the
+			// last document's size is taken only where at least 2 bytes
+			// of input are left for each member (a name reference and a
+			// one-byte value) and the allowance holds the map.
+			if n <= arrayHead || n <= len(d.r.Buffered())/2 && d.used+int64(mapAnyBytes(n)) <= d.allowed {
+				return d.objectAnyFilled(k, slot, n)
+			}
+		}
 	}
 	return d.objectAnyGathered(k, slot)
 }
 
-// objSize is what objectAny last found of an object by its first key.
-type objSize uint8
+// objSize is what objectAny last found of an object by its first key:
+// its number of members, objUnknown or objVaried.
+type objSize uint16
 
 const (
-	objUnknown objSize = iota // no such object yet
-	objSmall                  // up to arrayHead members
-	objLarge                  // more
+	objUnknown objSize = 0         // no such object yet
+	objVaried  objSize = 1<<16 - 1 // objects whose maps had different sizes
 )
 
 // noteObjSize records that an object whose first key was read from
-// shared-name slot slot (or -1) had n members. A large one is final:
-// objects of different sizes that begin with the same name (a root
-// object and one nested in it, both with an "id" first) are all
-// gathered, rather than each small one making the next large one grow.
+// shared-name slot slot (or -1) had n members. Objects whose maps were of
+// different sizes (mapBytes) are gathered from then on: objects of
+// different sizes that begin with the same name (a root object and one
+// nested in it, both with an "id" first) would each make a map of the
+// wrong size for the next.
 func (d *decodeState) noteObjSize(slot, n int) {
 	if uint(slot) >= 1<<12 {
 		return
@@ -267,35 +276,54 @@ func (d *decodeState) noteObjSize(slot, n int) {
 	if slot >= len(d.objSizes) {
 		d.objSizes = append(d.objSizes, make([]objSize, slot+1-len(d.objSizes))...)
 	}
-	switch {
-	case n > arrayHead:
-		d.objSizes[slot] = objLarge
-	case d.objSizes[slot] == objUnknown:
-		d.objSizes[slot] = objSmall
+	switch last := d.objSizes[slot]; {
+	case last == objVaried || int(last) == n:
+	case n >= int(objVaried) || last != objUnknown && mapBytes(n, mapAnySlot) != mapBytes(int(last), mapAnySlot):
+		d.objSizes[slot] = objVaried
+	default:
+		d.objSizes[slot] = objSize(n)
 	}
 }
 
-// objectAnyFilled is objectAny for an object expected to have up to
-// arrayHead members, whose first key k has been read: its map of one
-// group (which Go makes for a size hint of 0 to 8 alike) is filled as the
-// members arrive, and grows if more come. It saves gathering the members
-// (clearing the local array, copying them twice). Measured against
-// gathering every object (bench module, bash bench/callgrind.sh with
-// GOGC=off, N=20, N=200 for medium; Ir per op in all / in go-smile's own
-// functions): UnmarshalAny/citm_catalog 26.09M / 13.60M -> 25.46M /
-// 12.83M, code 59.70M / 36.65M -> 58.18M / 35.03M, twitter 9.74M /
-// 6.00M -> 9.74M / 5.96M, medium 96.7K / 63.2K -> 95.0K / 62.0K.
-func (d *decodeState) objectAnyFilled(k string, slot int) (any, error) {
-	if err := d.charge(mapAnyBytes(1)); err != nil {
-		return nil, err
+// objectAnyFilled is objectAny for an object expected to have about
+// hint members, whose first key k has been read: its map is made for
+// hint members (of one group, which Go makes for a size hint of 0 to 8
+// alike, for up to arrayHead) and filled as the members arrive, and grows
+// if more come. It saves gathering the members (clearing the local
+// array, copying them twice). Measured against gathering every object
+// (bench module, bash bench/callgrind.sh with GOGC=off, N=20, N=200 for
+// medium; Ir per op in all / in go-smile's own functions), for objects
+// of up to arrayHead members: UnmarshalAny/citm_catalog 26.09M / 13.60M
+// -> 25.46M / 12.83M, code 59.70M / 36.65M -> 58.18M / 35.03M, twitter
+// 9.74M / 6.00M -> 9.74M / 5.96M, medium 96.7K / 63.2K -> 95.0K / 62.0K.
+// Filling larger objects too, in maps made for the last one's size, saves
+// gathering them where they come alike (go-smile's own Ir per op, GC off,
+// N=100 for small and medium, N=10 for the others; gathering them ->
+// filling): small 7642 -> 7239, twitter 5.631M -> 5.482M (with GOGC=100,
+// N=30, in all: 15.64M -> 15.58M), medium 58325 -> 58444, citm_catalog
+// 12.269M -> 12.312M, code 32.67M -> 32.77M; B/op unchanged (twitter
+// 1244014 -> 1245500).
+func (d *decodeState) objectAnyFilled(k string, slot, hint int) (any, error) {
+	var m map[string]any
+	expected := hint
+	if hint <= arrayHead {
+		if err := d.charge(mapAnyBytes(1)); err != nil {
+			return nil, err
+		}
+		m = make(map[string]any)
+		hint = 1 // charged for: growth past one group is charged as in objectInto
+	} else {
+		if err := d.charge(mapAnyBytes(hint)); err != nil {
+			return nil, err
+		}
+		m = make(map[string]any, hint)
 	}
-	m := make(map[string]any)
 	n := 0
 	for {
 		if n >= d.maxLen() {
 			return nil, d.containerLimit(n + 1)
 		}
-		if n++; n > 1 {
+		if n++; n > hint {
 			if g := mapGrowth(n, mapAnySlot); g > 0 {
 				if err := d.charge(g); err != nil {
 					return nil, err
@@ -317,7 +345,7 @@ func (d *decodeState) objectAnyFilled(k string, slot int) (any, error) {
 			break
 		}
 	}
-	if n > arrayHead {
+	if n != expected && (n > arrayHead || expected > arrayHead) {
 		d.noteObjSize(slot, n)
 	}
 	return m, nil

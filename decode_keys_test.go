@@ -291,3 +291,38 @@ func TestUnmarshalExpectedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalObjectSizesOfLastDocument: an object is decoded right
+// whatever the size of the last one with the same first name, by which
+// objectAny sizes its map: more members, fewer, and as many again, at the
+// root and nested, document after document.
+func TestUnmarshalObjectSizesOfLastDocument(t *testing.T) {
+	object := func(n int) map[string]any {
+		m := map[string]any{"a": int64(n)}
+		for i := 1; i < n; i++ {
+			m[fmt.Sprintf("k%02d", i)] = int64(i)
+		}
+		return m
+	}
+	var docs [][]byte
+	var want []any
+	for _, n := range []int{20, 20, 40, 20, 5, 20, 9, 9, 3} {
+		v := map[string]any{"a": object(n), "b": []any{object(n + 1), object(n)}}
+		data, err := Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs, want = append(docs, data), append(want, v)
+	}
+	for round := 0; round < 3; round++ {
+		for i, doc := range docs {
+			var v any
+			if err := Unmarshal(doc, &v); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want[i], v); diff != "" {
+				t.Fatalf("round %d, document %d (-want +got):\n%s", round, i, diff)
+			}
+		}
+	}
+}
