@@ -74,6 +74,9 @@ func (d *decodeState) keepKeys() {
 		prep = append(prep, nil)
 	}
 	for i, k := range d.keys {
+		if i < len(last) && prep[i] != nil && rt.SameString(k, last[i]) {
+			continue // the usual case, first: prepared already (own Ir per UnmarshalAny/small, N=100: 7239 -> 7166)
+		}
 		switch {
 		case len(k) > maxKeptKey:
 			d.keys[i] = "" // in a chunk of values: not kept
