@@ -326,3 +326,44 @@ func TestUnmarshalObjectSizesOfLastDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalDecodeExpectedNamesOfTwoReaders: a reference to a name
+// that a decoding state tagged in another use of the same Reader is not
+// taken for the name the state expects from the other Reader's
+// documents (see anyKey). A state decodes rows of one Reader until it
+// expects their names, then rows of another whose slots hold other names,
+// tagged in its earlier rows.
+func TestUnmarshalDecodeExpectedNamesOfTwoReaders(t *testing.T) {
+	rowsOf := func(k1, k2 string) []map[string]any {
+		rows := make([]map[string]any, 9)
+		for i := range rows {
+			rows[i] = map[string]any{k1: int64(i), k2: "s" + k2}
+		}
+		return rows
+	}
+	want := [2][]map[string]any{rowsOf("alpha", "beta"), rowsOf("gamma", "delta")}
+	var readers [2]*stream.Reader
+	for i := range readers {
+		doc, err := Marshal(want[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if readers[i], err = stream.NewReader(doc, DecMode{}.ReaderOptions()); err != nil {
+			t.Fatal(err)
+		}
+		if tok, err := readers[i].ReadToken(); err != nil || tok.Kind != stream.KindStartArray {
+			t.Fatalf("%v %v", tok.Kind, err)
+		}
+	}
+	var got [2][]map[string]any
+	for _, i := range []int{1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1} {
+		var row any
+		if err := UnmarshalDecode(readers[i], &row); err != nil {
+			t.Fatal(err)
+		}
+		got[i] = append(got[i], row.(map[string]any))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+}
