@@ -159,6 +159,8 @@ func TestWriterFieldsAtFullBuffer(t *testing.T) {
 		"bool":   func(w *stream.Writer) error { return sx.WriteBoolField(w, k, true) },
 		"null":   func(w *stream.Writer) error { return sx.WriteNullField(w, k) },
 		"string": func(w *stream.Writer) error { return sx.WriteStringField(w, k, "value") },
+		"empty":  func(w *stream.Writer) error { return sx.WriteIntArrayField(w, k, []int64{}) },
+		"ints":   func(w *stream.Writer) error { return sx.WriteIntArrayField(w, k, []int64{1, -1 << 40}) },
 	}
 	pairs := map[string]func(w *stream.Writer) error{
 		"int":    func(w *stream.Writer) error { return w.WriteInt(1 << 30) },
@@ -168,6 +170,23 @@ func TestWriterFieldsAtFullBuffer(t *testing.T) {
 		"bool":   func(w *stream.Writer) error { return w.WriteBool(true) },
 		"null":   func(w *stream.Writer) error { return w.WriteNull() },
 		"string": func(w *stream.Writer) error { return w.WriteString("value") },
+		"empty": func(w *stream.Writer) error {
+			if err := w.WriteStartArray(); err != nil {
+				return err
+			}
+			return w.WriteEndArray()
+		},
+		"ints": func(w *stream.Writer) error {
+			if err := w.WriteStartArray(); err != nil {
+				return err
+			}
+			for _, v := range []int64{1, -1 << 40} {
+				if err := w.WriteInt(v); err != nil {
+					return err
+				}
+			}
+			return w.WriteEndArray()
+		},
 	}
 	odd, err := sx.PrepareKey("o") // 3 bytes with its value, where pads take 2
 	require.NoError(t, err)
