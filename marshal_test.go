@@ -725,3 +725,46 @@ func TestMarshalErrorPaths(t *testing.T) {
 	require.True(t, strings.HasSuffix(uve.Field, "..."), uve.Field)
 	require.Less(t, len(uve.Field), 300)
 }
+
+// textSlice is a slice type with a MarshalText method, which a struct
+// field of the type must use even when the slice is nil or empty.
+type textSlice []int
+
+func (s textSlice) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "n=%d", len(s)), nil }
+
+// TestMarshalSliceFields: a struct's slice fields, which the struct
+// loop writes itself when nil (null) or empty ([]), are written as the
+// same slices in a map; slices of bytes stay binary and slices with
+// methods use them.
+func TestMarshalSliceFields(t *testing.T) {
+	smile := func(v any) string {
+		b, err := Marshal(v)
+		require.NoError(t, err)
+		return hex.EncodeToString(b)
+	}
+	type elem struct{ A int }
+	type fields struct { // in the order of the map's sorted keys
+		B  []byte
+		E  []elem
+		P  []*elem
+		SS [][]string
+		T  textSlice
+	}
+	require.Equal(t, smile(map[string]any{"E": nil, "P": nil, "SS": nil, "B": nil, "T": "n=0"}), smile(fields{}))
+	require.Equal(t, smile(map[string]any{"E": []any{}, "P": []any{}, "SS": []any{}, "B": []byte{}, "T": "n=0"}),
+		smile(fields{E: []elem{}, P: []*elem{}, SS: [][]string{}, B: []byte{}, T: textSlice{}}))
+	require.Equal(t, smile(map[string]any{
+		"E": []any{map[string]any{"A": 1}}, "P": []any{nil, map[string]any{"A": 2}},
+		"SS": []any{[]any{}, nil, []any{"x"}}, "B": []byte{7}, "T": "n=2",
+	}), smile(fields{E: []elem{{1}}, P: []*elem{nil, {2}}, SS: [][]string{{}, nil, {"x"}}, B: []byte{7}, T: textSlice{1, 2}}))
+	// The bytes themselves, from the format's tokens: the key "E"
+	// written in full (0x80), then null (0x21) or [] (F8 F9).
+	m, err := EncOptions{OmitHeader: true}.EncMode()
+	require.NoError(t, err)
+	nul, err := m.Marshal(struct{ E []elem }{})
+	require.NoError(t, err)
+	require.Equal(t, "fa804521fb", hex.EncodeToString(nul))
+	empty, err := m.Marshal(struct{ E []elem }{[]elem{}})
+	require.NoError(t, err)
+	require.Equal(t, "fa8045f8f9fb", hex.EncodeToString(empty))
+}
