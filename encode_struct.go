@@ -148,10 +148,13 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 			case reflect.Uint8:
 				err = export.WriteIntField(w, f.key, int64(*(*uint8)(fp)))
 			case kindInts:
-				if v := *(*[]int64)(fp); v != nil {
-					err = export.WriteIntArrayField(w, f.key, v)
-				} else {
+				switch v := *(*[]int64)(fp); {
+				case v == nil:
 					err = export.WriteNullField(w, f.key)
+				case len(v) == 0:
+					err = export.WriteEmptyArrayField(w, f.key)
+				default:
+					err = export.WriteIntArrayField(w, f.key, v)
 				}
 			case kindSlice:
 				// null and [] without the call through enc. Only the
@@ -169,7 +172,7 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 				case v == nil:
 					err = export.WriteNullField(w, f.key)
 				case len(v) == 0:
-					err = export.WriteIntArrayField(w, f.key, nil) // []
+					err = export.WriteEmptyArrayField(w, f.key)
 				default:
 					if err = w.WritePreparedKey(f.key); err == nil {
 						err = f.enc(e, fp)

@@ -58,6 +58,13 @@ func TestWriterFieldsMatchKeyThenValue(t *testing.T) {
 			}
 			add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteNullField(w, k) },
 				keyThen(func(w *stream.Writer) error { return w.WriteNull() }))
+			add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteEmptyArrayField(w, k) },
+				keyThen(func(w *stream.Writer) error {
+					if err := w.WriteStartArray(); err != nil {
+						return err
+					}
+					return w.WriteEndArray()
+				}))
 			for _, v := range [][]int64{nil, {}, ints} {
 				add(func(w *stream.Writer, k *stream.PreparedKey) error { return sx.WriteIntArrayField(w, k, v) },
 					keyThen(func(w *stream.Writer) error {
@@ -122,6 +129,7 @@ func TestWriterFieldErrors(t *testing.T) {
 		func() error { return sx.WriteBoolField(w, k, true) },
 		func() error { return sx.WriteNullField(w, k) },
 		func() error { return sx.WriteIntArrayField(w, k, []int64{1}) },
+		func() error { return sx.WriteEmptyArrayField(w, k) },
 	} {
 		var werr *stream.WriterError
 		require.ErrorAs(t, op(), &werr)
@@ -159,7 +167,8 @@ func TestWriterFieldsAtFullBuffer(t *testing.T) {
 		"bool":   func(w *stream.Writer) error { return sx.WriteBoolField(w, k, true) },
 		"null":   func(w *stream.Writer) error { return sx.WriteNullField(w, k) },
 		"string": func(w *stream.Writer) error { return sx.WriteStringField(w, k, "value") },
-		"empty":  func(w *stream.Writer) error { return sx.WriteIntArrayField(w, k, []int64{}) },
+		"empty":  func(w *stream.Writer) error { return sx.WriteEmptyArrayField(w, k) },
+		"ints0":  func(w *stream.Writer) error { return sx.WriteIntArrayField(w, k, nil) },
 		"ints":   func(w *stream.Writer) error { return sx.WriteIntArrayField(w, k, []int64{1, -1 << 40}) },
 	}
 	pairs := map[string]func(w *stream.Writer) error{
@@ -171,6 +180,12 @@ func TestWriterFieldsAtFullBuffer(t *testing.T) {
 		"null":   func(w *stream.Writer) error { return w.WriteNull() },
 		"string": func(w *stream.Writer) error { return w.WriteString("value") },
 		"empty": func(w *stream.Writer) error {
+			if err := w.WriteStartArray(); err != nil {
+				return err
+			}
+			return w.WriteEndArray()
+		},
+		"ints0": func(w *stream.Writer) error {
 			if err := w.WriteStartArray(); err != nil {
 				return err
 			}
