@@ -1,9 +1,9 @@
 package stream
 
 import (
+	le "encoding/binary"
 	"errors"
 	"io"
-	"math"
 
 	"github.com/go-smile/smile/internal/hint"
 )
@@ -462,8 +462,8 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if len(r.buf)-p < 9 {
 			break
 		}
-		z, n, ok := rdShortVInt(r.buf[p+1:])
-		if !ok || n > 5 || z > math.MaxUint32 {
+		z, n, ok := rdShortVInt32(le.BigEndian.Uint64(r.buf[p+1 : p+9 : p+9]))
+		if !ok {
 			break
 		}
 		r.tokAt = int64(p)
@@ -474,7 +474,7 @@ func (r *Reader) next(skip bool) (Token, error) {
 		if len(r.buf)-p < 9 {
 			break
 		}
-		z, n, ok := rdShortVInt(r.buf[p+1:])
+		z, n, ok := rdShortVInt(r.buf[p+1 : p+9 : p+9])
 		if !ok {
 			break
 		}
