@@ -148,7 +148,7 @@ func (r *Reader) readShortValue(b byte) ([]byte, int, error) {
 		p = r.pos + 1
 	}
 	s := r.buf[p : p+n : p+n]
-	if !r.opts.AllowInvalidUTF8 && (b >= tokenTinyUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
+	if !r.opts.AllowInvalidUTF8 && (b >= tokenTinyUTF8 || !(n <= 8 && r.asciiShort(p, n) || rdASCII(s))) && !rdValidUTF8(s) {
 		return nil, 0, r.checkUTF8(s, p, "a string value")
 	}
 	r.pos = p + n
@@ -342,7 +342,7 @@ func (r *Reader) readShortKey(b byte) ([]byte, int, error) {
 		p = r.pos + 1
 	}
 	s := r.buf[p : p+n : p+n]
-	if !r.opts.AllowInvalidUTF8 && (b >= keyShortUTF8 || !rdASCII(s)) && !rdValidUTF8(s) {
+	if !r.opts.AllowInvalidUTF8 && (b >= keyShortUTF8 || !(n <= 8 && r.asciiShort(p, n) || rdASCII(s))) && !rdValidUTF8(s) {
 		return nil, 0, r.checkUTF8(s, p, "a key")
 	}
 	r.pos = p + n

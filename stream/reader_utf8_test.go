@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"math/rand"
 	"strings"
 	"testing"
@@ -142,6 +143,30 @@ func BenchmarkReaderUTF8(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestASCIIShort checks asciiShort against rdASCII on every string of 1
+// to 8 bytes with a byte of 0x80 or above at any place in or just past
+// it, from every start in a buffer, near its end too, where asciiShort
+// may decline (then rdASCII decides, as its callers ask it).
+func TestASCIIShort(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		for bad := -1; bad < 16; bad++ { // the index of the high byte, -1 for none
+			buf := bytes.Repeat([]byte{'a'}, 16)
+			if bad >= 0 {
+				buf[bad] = 0xC3
+			}
+			r := &Reader{buf: buf}
+			for p := 0; p+n <= len(buf); p++ {
+				s := buf[p : p+n]
+				want := rdASCII(s)
+				got := r.asciiShort(p, n)
+				if got && !want || !got && want && len(buf)-p >= 8 {
+					t.Fatalf("n %d, high byte at %d, p %d: asciiShort = %v, rdASCII = %v", n, bad, p, got, want)
+				}
+			}
 		}
 	}
 }
