@@ -218,17 +218,7 @@ func TestUnmarshalExpectedNames(t *testing.T) {
 		if err := d.value(dec, p, false); err != nil {
 			t.Fatal(err)
 		}
-		// release's steps for the keys and the decoded values
-		d.tok = stream.Token{}
-		d.clearPath()
-		clear(d.vals)
-		d.vals = d.vals[:0]
-		clear(d.valAnys)
-		d.valAnys = d.valAnys[:0]
-		d.keepKeys()
-		d.members.release()
-		d.elems.release()
-		d.releaseAny()
+		d.endDocument()
 	}
 	// Names of 15 bytes are the longest expected, of 16 the shortest not.
 	shape := map[string]any{"alpha": int64(1), "beta": "b", "fifteen-bytes15": true, "sixteen-bytes-16": false, "ü-key": []any{map[string]any{"alpha": 2.5}}}
