@@ -50,27 +50,7 @@ func TestUnmarshalKeysAcrossTableResets(t *testing.T) {
 // different names are read in turns with UnmarshalDecode, each call with
 // a pooled state that the other Reader's call used before it.
 func TestUnmarshalDecodeKeysOfTwoReaders(t *testing.T) {
-	rowsOf := func(k1, k2 string) []map[string]any {
-		rows := make([]map[string]any, 20)
-		for i := range rows {
-			rows[i] = map[string]any{k1: int64(i), k2: "s" + k2}
-		}
-		return rows
-	}
-	want := [2][]map[string]any{rowsOf("alpha", "beta"), rowsOf("gamma", "delta")}
-	var readers [2]*stream.Reader
-	for i := range readers {
-		doc, err := Marshal(want[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if readers[i], err = stream.NewReader(doc, DecMode{}.ReaderOptions()); err != nil {
-			t.Fatal(err)
-		}
-		if tok, err := readers[i].ReadToken(); err != nil || tok.Kind != stream.KindStartArray {
-			t.Fatalf("%v %v", tok.Kind, err)
-		}
-	}
+	want, readers := twoRowReaders(t, 20)
 	var got [2][]map[string]any
 	for range want[0] {
 		for i, r := range readers {
@@ -324,15 +304,33 @@ func TestUnmarshalObjectSizesOfLastDocument(t *testing.T) {
 // expects their names, then rows of another whose slots hold other names,
 // tagged in its earlier rows.
 func TestUnmarshalDecodeExpectedNamesOfTwoReaders(t *testing.T) {
+	want, readers := twoRowReaders(t, 9)
+	var got [2][]map[string]any
+	for _, i := range []int{1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1} {
+		var row any
+		if err := UnmarshalDecode(readers[i], &row); err != nil {
+			t.Fatal(err)
+		}
+		got[i] = append(got[i], row.(map[string]any))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+}
+
+// twoRowReaders returns two arrays of n rows, one with the names alpha
+// and beta, one with gamma and delta, and a Reader of each array's
+// Marshal output, past its start.
+func twoRowReaders(t *testing.T, n int) (want [2][]map[string]any, readers [2]*stream.Reader) {
+	t.Helper()
 	rowsOf := func(k1, k2 string) []map[string]any {
-		rows := make([]map[string]any, 9)
+		rows := make([]map[string]any, n)
 		for i := range rows {
 			rows[i] = map[string]any{k1: int64(i), k2: "s" + k2}
 		}
 		return rows
 	}
-	want := [2][]map[string]any{rowsOf("alpha", "beta"), rowsOf("gamma", "delta")}
-	var readers [2]*stream.Reader
+	want = [2][]map[string]any{rowsOf("alpha", "beta"), rowsOf("gamma", "delta")}
 	for i := range readers {
 		doc, err := Marshal(want[i])
 		if err != nil {
@@ -345,15 +343,5 @@ func TestUnmarshalDecodeExpectedNamesOfTwoReaders(t *testing.T) {
 			t.Fatalf("%v %v", tok.Kind, err)
 		}
 	}
-	var got [2][]map[string]any
-	for _, i := range []int{1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1} {
-		var row any
-		if err := UnmarshalDecode(readers[i], &row); err != nil {
-			t.Fatal(err)
-		}
-		got[i] = append(got[i], row.(map[string]any))
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("(-want +got):\n%s", diff)
-	}
+	return want, readers
 }
