@@ -68,13 +68,44 @@ func TestStringAnyMapHeaderSize(t *testing.T) {
 	}
 }
 
-// TestNewStringAnyMap uses maps made by NewStringAnyMap as maps: filled
-// to their size and past it, read, iterated, cloned, cut and cleared,
-// with garbage collections between, which must keep every key and
-// element.
+// TestStringAnyTableLayout checks swissTable and the maps of
+// NewStringAnyMapSized against maps make(map[string]any, n) made: the
+// header's directory and each field of its one table but the groups.
+func TestStringAnyTableLayout(t *testing.T) {
+	for _, n := range []int{9, 14, 15, 28, 29, 56, 57, 112} {
+		want, got := header(make(map[string]any, n)), header(NewStringAnyMapSized(n))
+		if want.dirLen != 1 || got.dirLen != 1 || want.globalDepth != got.globalDepth || want.globalShift != got.globalShift {
+			t.Fatalf("n=%d: made %+v, NewStringAnyMapSized %+v", n, *want, *got)
+		}
+		wt, gt := *(*(**swissTable)(want.dirPtr)), *(*(**swissTable)(got.dirPtr))
+		if wt.groups == nil || gt.groups == nil {
+			t.Fatalf("n=%d: no groups: made %+v, NewStringAnyMapSized %+v", n, wt, gt)
+		}
+		for i, tb := range []swissTable{wt, gt} {
+			for j, g := range unsafe.Slice((*stringAnyGroup)(tb.groups), tb.lengthMask+1) {
+				if g.ctrl != ctrlAllEmpty {
+					t.Errorf("n=%d: group %d of map %d has control word %#x", n, j, i, g.ctrl)
+				}
+			}
+		}
+		wt.groups, gt.groups = nil, nil
+		if wt != gt || wt.capacity != 8*uint16(wt.lengthMask+1) {
+			t.Errorf("n=%d: table made %+v, NewStringAnyMapSized %+v", n, wt, gt)
+		}
+	}
+}
+
+// TestNewStringAnyMap uses maps made by NewStringAnyMap and
+// NewStringAnyMapSized as maps: filled to their size and past it, read,
+// iterated, cloned, cut and cleared, with garbage collections between,
+// which must keep every key and element.
 func TestNewStringAnyMap(t *testing.T) {
-	for _, n := range []int{0, 1, 7, 8, 9, 30} {
-		m := NewStringAnyMap()
+	for _, c := range []struct{ size, n int }{
+		{8, 0}, {8, 1}, {8, 7}, {8, 8}, {8, 9}, {8, 30},
+		{9, 9}, {14, 14}, {14, 15}, {28, 28}, {56, 56}, {112, 112}, {112, 113}, {112, 3000}, {113, 113},
+	} {
+		n := c.n
+		m := NewStringAnyMapSized(c.size)
 		want := map[string]any{}
 		for i := range n {
 			k, v := "key"+strconv.Itoa(i), strconv.Itoa(i*i)+"!"
