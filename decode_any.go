@@ -208,8 +208,9 @@ const mapAnySlot = rt.StringSize + rt.AnySize
 
 // mapAnyBytes returns the bytes to charge for a map[string]any made for n
 // entries: mapBytes, plus, for a map of one group (n <= 8), the
-// allocator's rounding of that group up to its size class (264 bytes to
-// 288), which mapBytes leaves out.
+// allocator's rounding up to its size class, which mapBytes leaves out
+// (rt.NewStringAnyMap's header and group, 312 bytes, to 320; make's
+// group, 264 bytes, to 288).
 func mapAnyBytes(n int) int {
 	b := mapBytes(n, mapAnySlot)
 	if n <= 8 {
@@ -254,6 +255,26 @@ func (d *decodeState) objectAny() (any, error) {
 	return d.objectAnyGathered(k, slot)
 }
 
+// newMapAny returns a new map[string]any made for n members, 0 < n, as
+// make(map[string]any, n) makes it, in one allocation where make makes
+// several: for up to 8 members, the header with its group
+// (rt.NewStringAnyMap), where make allocates the header, then the group
+// at the first member; for up to 112, the header with its one table and
+// its groups (rt.NewStringAnyMapSized), where make allocates four
+// objects. Measured against make (bench module, BIN=... N=20 sh
+// bench/callgrind.sh, GC off; Ir per op in all / go-smile's own; objects
+// per op from -benchmem): UnmarshalAny/citm_catalog 24.43M / 11.99M ->
+// 21.71M / 12.29M with maps of up to 8 members made in one allocation ->
+// 21.10M / 12.32M with those up to 112 too, 23485 -> 12789 -> 12133
+// objects; code 55.38M / 31.84M -> 51.65M / 32.20M -> 51.43M / 32.14M,
+// 27087 -> 14279 -> 14285; twitter 9.10M / 5.32M -> 8.90M / 5.35M ->
+// 8.57M / 5.39M, 3456 -> 2549 -> 1501; medium (-test.benchtime 2000x,
+// whole run, per op) 123.3K -> 119.7K for the first step, 41 -> 29 -> 26
+// objects. With GOGC=100, in all: citm_catalog 39.72M -> 37.83M ->
+// 37.07M, twitter 15.95M -> 15.70M -> 13.92M, code 84.99M -> 85.19M ->
+// 85.40M (its collections cost as much: the bytes hardly change).
+func newMapAny(n int) map[string]any { return rt.NewStringAnyMapSized(n) }
+
 // objSize is what objectAny last found of an object by its first key:
 // its number of members, objUnknown or objVaried.
 type objSize uint16
@@ -287,9 +308,8 @@ func (d *decodeState) noteObjSize(slot, n int) {
 
 // objectAnyFilled is objectAny for an object expected to have about
 // hint members, whose first key k has been read: its map is made for
-// hint members (of one group, which Go makes for a size hint of 0 to 8
-// alike, for up to arrayHead) and filled as the members arrive, and grows
-// if more come. It saves gathering the members (clearing the local
+// hint members (of one group, by newMapAny, for up to arrayHead) and
+// filled as the members arrive, and grows if more come. It saves gathering the members (clearing the local
 // array, copying them twice). Measured against gathering every object
 // (bench module, bash bench/callgrind.sh with GOGC=off, N=20, N=200 for
 // medium; Ir per op in all / in go-smile's own functions), for objects
@@ -310,13 +330,13 @@ func (d *decodeState) objectAnyFilled(k string, slot, hint int) (any, error) {
 		if err := d.charge(mapAnyBytes(1)); err != nil {
 			return nil, err
 		}
-		m = make(map[string]any)
+		m = newMapAny(1)
 		hint = 1 // charged for: growth past one group is charged as in objectInto
 	} else {
 		if err := d.charge(mapAnyBytes(hint)); err != nil {
 			return nil, err
 		}
-		m = make(map[string]any, hint)
+		m = newMapAny(hint)
 	}
 	n := 0
 	for {
@@ -398,7 +418,7 @@ func (d *decodeState) objectAnyGathered(k string, slot int) (any, error) {
 	if err := d.charge(mapAnyBytes(n)); err != nil {
 		return nil, err
 	}
-	m := make(map[string]any, n)
+	m := newMapAny(n)
 	for _, e := range head[:min(n, arrayHead)] {
 		m[e.key] = e.val
 	}

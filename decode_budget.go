@@ -35,16 +35,16 @@ import (
 //
 // Shared names make Smile dense: a one-entry object is 3 bytes when its
 // value is an object (FA, a one-byte name reference, FB), and it becomes a
-// Go map of 336 bytes. The densest shapes Marshal writes, 10,000 elements
+// Go map of 320 bytes. The densest shapes Marshal writes, 10,000 elements
 // each (999 for the deep one), decoded with the bound lifted, in bytes
 // per byte of Smile (TestMaxExpansionShapes prints this table; linux/amd64,
 // Go 1.26; charged is d.used, alloc the least TotalAlloc of three decodes,
 // which reuse pooled scratch space):
 //
 //	shape                                    Smile B  into              charged  alloc
-//	[]map[string]int{{"id": 1000+i}}           66912  any                 59.0   56.0
+//	[]map[string]int{{"id": 1000+i}}           66912  any                 59.0   53.6
 //	                                                  []map[string]int    47.7   45.1
-//	{"items":[{"ok":true} ...]}                40016  any                 95.8   91.7
+//	{"items":[{"ok":true} ...]}                40016  any                 95.8   87.7
 //	                                                  struct              79.7   73.7
 //	[]string, one 60-byte string, shared       10066  any                 32.0   30.7
 //	                                                  []string            43.7   42.5
@@ -58,11 +58,11 @@ import (
 //	                                                  []map[string]any    35.4   34.9
 //	[][]int of []                              20006  any                 16.1   15.5
 //	                                                  [][]int             29.4   28.3
-//	[]map[string]any of {"a": 1}               40007  any                 96.6   91.7
+//	[]map[string]any of {"a": 1}               40007  any                 96.6   87.7
 //	                                                  []map[string]any    96.5   89.4
-//	[]any of 9 nested one-entry maps          260007  any                111.4  106.4
-//	999 nested one-entry maps                   3001  any                116.7  111.9
-//	                                                  map[string]any     116.7  111.9
+//	[]any of 9 nested one-entry maps          260007  any                111.4  101.5
+//	999 nested one-entry maps                   3001  any                116.7  106.5
+//	                                                  map[string]any     116.7  106.5
 //	[]shapeText of "" (32-byte, MarshalText)   10006  []shapeText        151.0   32.8
 //	[]shapeOmit of {} (128-byte structs)       20006  []shapeOmit         47.2  242.4
 //
@@ -82,7 +82,7 @@ import (
 // For hostile input, memory is at most max(128 KiB, 256 × the input) into
 // any, maps and typed elements of up to typedElemCharge bytes, and that
 // times size/typedElemCharge into a typed destination whose elements have
-// size bytes. memory_test.go measures it: its worst cases are 112× into
+// size bytes. memory_test.go measures it: its worst cases are 107× into
 // any (nested one-entry objects), 152× into [][3]int64 (one-byte
 // elements) and 235× into []hstNested (56-byte elements, bound 597×).
 

@@ -182,7 +182,7 @@ type DecOptions struct {
 	// is "MaxExpansion" and whose Max and Got are bytes when the charge
 	// exceeds the allowance. The default lets through everything Marshal
 	// writes: its densest output, one-entry objects nested in one another
-	// (3 bytes for a 336-byte Go map), needs about 117. (The JSON text
+	// (3 bytes for a 320-byte Go map), needs about 117. (The JSON text
 	// given to an UnmarshalJSON method, json.RawMessage's among them,
 	// spells out each back-reference, and long repeated names can exceed
 	// any ratio: see SECURITY.md.) Set it to

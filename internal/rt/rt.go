@@ -2,8 +2,10 @@
 // github.com/modern-go/reflect2 and the runtime's value layout. Codecs work
 // on unsafe.Pointers to Go values; the helpers here read and build those
 // values: type keys, allocation, pointer words, slices, maps, strings,
-// interfaces and struct field offsets. Package smile holds unsafe.Pointers
-// only as opaque values and uses no other name of package unsafe
+// interfaces and struct field offsets; and, on Go 1.26, the layout of a
+// map[string]any, so as to make one with its group (map_any.go). Package
+// smile holds unsafe.Pointers only as opaque values and uses no other
+// name of package unsafe
 // (TestUnsafeOnlyInRT checks it): every Add, Slice, String or Sizeof is
 // one of the small helpers here, each of which the compiler inlines (go
 // build -gcflags=-m ./internal/rt reports "can inline" for Add, Bytes,

@@ -1,0 +1,133 @@
+//go:build go1.26 && !go1.27
+
+package rt
+
+import (
+	"math/rand/v2"
+	"unsafe"
+)
+
+// The runtime makes a map of up to 8 entries in two allocations: its
+// header (make), then its one group of 8 slots (at the first entry, in
+// growToSmall). NewStringAnyMap makes both in one, a header followed by
+// its group, laid out as Go 1.26 lays out a map[string]any
+// (internal/runtime/maps.Map, and the group type of
+// cmd/compile/internal/reflectdata.MapGroupType). Other Go versions build
+// map_any_other.go, which calls make, until their layout is checked
+// (map_any_test.go checks this one against maps the runtime makes).
+// Likewise, make(map[string]any, n) for 9 to 896 entries allocates a
+// header, a directory of one table, the table and its groups, which
+// NewStringAnyMapSized makes in one allocation for up to 112.
+
+// swissMap is the layout of a map header, internal/runtime/maps.Map.
+type swissMap struct {
+	used              uint64
+	seed              uintptr
+	dirPtr            unsafe.Pointer // a small map's group, when dirLen is 0
+	dirLen            int
+	globalDepth       uint8
+	globalShift       uint8
+	writing           uint8
+	tombstonePossible bool
+	clearSeq          uint64
+}
+
+// stringAnyGroup is the layout of a group of a map[string]any: a control
+// byte per slot, then the slots.
+type stringAnyGroup struct {
+	ctrl  uint64
+	slots [8]struct {
+		key  string
+		elem any
+	}
+}
+
+// stringAnyMap is a map header followed by its group, one object
+// (320 bytes on 64-bit platforms, where make and a first entry allocate
+// 48 and 288).
+type stringAnyMap struct {
+	h swissMap
+	g stringAnyGroup
+}
+
+// ctrlAllEmpty is the control word of a group whose 8 slots are empty.
+const ctrlAllEmpty = 0x8080808080808080
+
+// NewStringAnyMap returns a new empty map[string]any that holds up to 8
+// entries without allocating again: its header and its group are made in
+// one allocation. Past 8 entries it grows as any map does.
+func NewStringAnyMap() map[string]any {
+	p := new(stringAnyMap)
+	p.h.seed = uintptr(rand.Uint64()) // as the runtime seeds each map
+	p.h.dirPtr = unsafe.Pointer(&p.g)
+	p.g.ctrl = ctrlAllEmpty
+	return *(*map[string]any)(unsafe.Pointer(&p))
+}
+
+// swissTable is the layout of a table of a map, internal/runtime/maps.table.
+type swissTable struct {
+	used       uint16
+	capacity   uint16
+	growthLeft uint16
+	localDepth uint8
+	index      int
+	groups     unsafe.Pointer
+	lengthMask uint64
+}
+
+// stringAnyTable is a map header followed by a directory of one table,
+// the table and its groups (G, an array of stringAnyGroup), one object.
+type stringAnyTable[G any] struct {
+	h   swissMap
+	dir [1]*swissTable
+	t   swissTable
+	g   G
+}
+
+// NewStringAnyMapSized returns a new empty map[string]any made for n
+// entries as make(map[string]any, n) makes it, in one allocation where
+// make allocates four (header, directory, table and groups) for up to
+// 112 entries, and by make past that.
+func NewStringAnyMapSized(n int) map[string]any {
+	switch {
+	case n <= 8:
+		return NewStringAnyMap()
+	case n <= 14:
+		return newStringAnyTable[[2]stringAnyGroup](2)
+	case n <= 28:
+		return newStringAnyTable[[4]stringAnyGroup](4)
+	case n <= 56:
+		return newStringAnyTable[[8]stringAnyGroup](8)
+	case n <= 112:
+		return newStringAnyTable[[16]stringAnyGroup](16)
+	}
+	return make(map[string]any, n)
+}
+
+// oneTableShift is the globalShift of a map of one table (directory depth
+// 0), as the runtime sets it: the width of its hashes, 64 bits or 32.
+var oneTableShift = func() uint8 {
+	m := make(map[string]any, 9)
+	return (*(**swissMap)(unsafe.Pointer(&m))).globalShift
+}()
+
+// newStringAnyTable returns a new empty map of one table of k groups, G
+// being [k]stringAnyGroup, as make lays it out: its capacity 8k slots,
+// of which 7/8 may be filled before it grows.
+func newStringAnyTable[G any](k int) map[string]any {
+	p := new(stringAnyTable[G])
+	p.h.seed = uintptr(rand.Uint64())
+	p.h.dirPtr = unsafe.Pointer(&p.dir)
+	p.h.dirLen = 1
+	p.h.globalShift = oneTableShift
+	p.dir[0] = &p.t
+	p.t.capacity = uint16(8 * k)
+	p.t.growthLeft = uint16(7 * k)
+	p.t.groups = unsafe.Pointer(&p.g)
+	p.t.lengthMask = uint64(k - 1)
+	g := unsafe.Slice((*stringAnyGroup)(p.t.groups), k)
+	for i := range g {
+		g[i].ctrl = ctrlAllEmpty
+	}
+	return *(*map[string]any)(unsafe.Pointer(&p))
+}
