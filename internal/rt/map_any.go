@@ -1,4 +1,4 @@
-//go:build go1.26 && !go1.27
+//go:build go1.26 && !go1.27 && (amd64 || arm64)
 
 package rt
 
@@ -12,9 +12,11 @@ import (
 // growToSmall). NewStringAnyMap makes both in one, a header followed by
 // its group, laid out as Go 1.26 lays out a map[string]any
 // (internal/runtime/maps.Map, and the group type of
-// cmd/compile/internal/reflectdata.MapGroupType). Other Go versions build
-// map_any_other.go, which calls make, until their layout is checked
-// (map_any_test.go checks this one against maps the runtime makes).
+// cmd/compile/internal/reflectdata.MapGroupType). Other Go versions, and
+// platforms other than amd64 and arm64, build map_any_other.go, which
+// calls make, until their layout is checked (map_any_test.go checks this
+// one against maps the runtime makes; 32-bit platforms are left out, as
+// the machine this was written on could not run their tests).
 // Likewise, make(map[string]any, n) for 9 to 896 entries allocates a
 // header, a directory of one table, the table and its groups, which
 // NewStringAnyMapSized makes in one allocation for up to 112.
