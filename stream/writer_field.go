@@ -81,7 +81,7 @@ func (export) WriteIntField(w *Writer, k *PreparedKey, v int64) error {
 // cases take the general path. Against appendNewPreparedKey and then
 // appendInt (and the same for floats and tokens), go-smile's own Ir per
 // Marshal (BIN=<bench test> sh bench/callgrind.sh, N=1000 for small,
-// N=20 for the others; GODEBUG cpu.rdtscp=off, see the report): small,
+// N=20 for the others): small,
 // whose ten keys are new to each document, 2,504 -> 2,411 (-3.7%);
 // twitter 2,229,693 -> 2,219,799, citm_catalog 4,449,970 -> 4,430,737,
 // code 11,729,313 -> 11,704,984; medium within its noise (24,829-24,884
