@@ -196,38 +196,26 @@ func sortPacked(order []uint64, at int, key func(i int) string) {
 	}
 }
 
-// maxUnsortedShapeLen is the longest map that MapKeysUnsorted writes in
-// the order of a shape (see keyShape), rather than as it is iterated:
-// starting an iteration costs more than looking a few keys up, and a
-// key written by its shape's tag costs less than one looked up by value
-// in the shared-name table. callgrind, bench/callgrind.sh MarshalAny/<set>
-// with smile-unsorted, Ir per op, iterating every map -> shapes for maps
-// of up to 4 entries (N=10, N=2000 for small and medium): citm_catalog
-// 14.22M -> 13.14M to 13.47M in four runs, twitter 6.41M -> 6.40M, code
-// 35.90M -> 36.28M, medium 54.4k -> 55.2k, small 7,795 -> 7,938 (the
-// last three have few such maps or none; the shared-name table's probes,
-// whose hash is seeded per process, and Go's iteration order move such
-// figures by up to 2% from run to run). Sorted maps pay for the test:
-// citm_catalog with smile, go-smile's own Ir, 9.632M -> 9.750M.
-// Shapes for every map, at 345f434: code 35.96M -> 40.99M, medium 54.4k
-// -> 61.2k, citm_catalog 14.22M -> 13.26M.
-const maxUnsortedShapeLen = 4
-
 // encodeStringKeyMap writes m with write for the elements: sorted, or
 // with MapKeysUnsorted as it is iterated. A map with the keys of a map
-// written before (see keyShape; unsorted, only a map of up to
-// maxUnsortedShapeLen entries) is written in that map's order by looking
-// up its values; otherwise its entries are collected on stack, above
-// those of the maps it is inside of, sorted unless unsorted (their order
-// on e.order), and remembered as a shape.
+// written before (see keyShape) is written in that map's order by
+// looking up its values; otherwise its entries are collected on stack,
+// above those of the maps it is inside of, sorted unless unsorted (their
+// order on e.order), and remembered as a shape. The two orders differ
+// only there: MapKeysUnsorted promises no order, and a shape's order is
+// as good as an iteration's. Unsorted maps of more than 4 entries used
+// to be iterated rather than looked up, which callgrind favoured (Ir
+// about equal, code 35.96M -> 40.99M with shapes) but the clock did not:
+// BenchmarkMarshalAny/<set>/smile-unsorted, CPU time per op (GOMAXPROCS=1,
+// 8 alternated pairs, medians of the ratios) iterating -> shapes for
+// every length: small 0.95, medium 0.79, twitter 0.82, citm_catalog 0.96,
+// canada 0.92, code 0.87 (smile, sorted, unchanged within the noise).
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
 	}
 	n := len(m)
-	// Unsorted, iterating costs less than looking up a shape's keys,
-	// but for the smallest maps (see maxUnsortedShapeLen).
-	if n < 2 || !sorted && n > maxUnsortedShapeLen { // one entry is in order
+	if n < 2 { // one entry is in order
 		for k, v := range m {
 			if err := e.writeKey(k); err != nil {
 				return err // it names the key
