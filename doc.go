@@ -161,7 +161,8 @@
 //   - LegacyFloat32SignBits: write negative float32 values as Jackson 2.18
 //     and earlier did (readers ignore the difference).
 //   - MapKeyOrder: MapKeysSorted (default; deterministic output, as
-//     encoding/json) or MapKeysUnsorted (faster, Go's iteration order).
+//     encoding/json) or MapKeysUnsorted (no promised order; faster for
+//     large maps of new keys).
 //   - Time: TimeRFC3339Nano (default, as encoding/json), TimeEpochMillis
 //     (an integer, as Jackson writes java.util.Date by default) or
 //     TimeEpochSecondsDecimal (a BigDecimal such as 1704164645.006000000,

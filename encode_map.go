@@ -2,6 +2,7 @@ package smile
 
 import (
 	"encoding"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -196,38 +197,31 @@ func sortPacked(order []uint64, at int, key func(i int) string) {
 	}
 }
 
-// maxUnsortedShapeLen is the longest map that MapKeysUnsorted writes in
-// the order of a shape (see keyShape), rather than as it is iterated:
-// starting an iteration costs more than looking a few keys up, and a
-// key written by its shape's tag costs less than one looked up by value
-// in the shared-name table. callgrind, bench/callgrind.sh MarshalAny/<set>
-// with smile-unsorted, Ir per op, iterating every map -> shapes for maps
-// of up to 4 entries (N=10, N=2000 for small and medium): citm_catalog
-// 14.22M -> 13.14M to 13.47M in four runs, twitter 6.41M -> 6.40M, code
-// 35.90M -> 36.28M, medium 54.4k -> 55.2k, small 7,795 -> 7,938 (the
-// last three have few such maps or none; the shared-name table's probes,
-// whose hash is seeded per process, and Go's iteration order move such
-// figures by up to 2% from run to run). Sorted maps pay for the test:
-// citm_catalog with smile, go-smile's own Ir, 9.632M -> 9.750M.
-// Shapes for every map, at 345f434: code 35.96M -> 40.99M, medium 54.4k
-// -> 61.2k, citm_catalog 14.22M -> 13.26M.
-const maxUnsortedShapeLen = 4
-
 // encodeStringKeyMap writes m with write for the elements: sorted, or
-// with MapKeysUnsorted as it is iterated. A map with the keys of a map
-// written before (see keyShape; unsorted, only a map of up to
-// maxUnsortedShapeLen entries) is written in that map's order by looking
-// up its values; otherwise its entries are collected on stack, above
-// those of the maps it is inside of, sorted unless unsorted (their order
-// on e.order), and remembered as a shape.
+// with MapKeysUnsorted as it is iterated. A small map, which the runtime
+// keeps in one group of entries, is read from there (encodeSmallMap). A
+// map with the keys of a map written before (see keyShape) is written in
+// that map's order by looking up its values; otherwise its entries are
+// collected on stack, above those of the maps it is inside of, sorted
+// unless unsorted (their order on e.order), and remembered as a shape.
+// The two orders differ only there: MapKeysUnsorted promises no order,
+// and a shape's order is as good as an iteration's. Unsorted maps of
+// more than 4 entries used to be iterated rather than looked up, which
+// callgrind favoured (Ir about equal, code 35.96M -> 40.99M with shapes)
+// but the clock did not: BenchmarkMarshalAny/<set>/smile-unsorted, CPU
+// time per op (GOMAXPROCS=1, 8 alternated pairs, medians of the ratios)
+// iterating -> shapes for every length: small 0.95, medium 0.79,
+// twitter 0.82, citm_catalog 0.96, canada 0.92, code 0.87 (smile,
+// sorted, unchanged within the noise).
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
 	}
 	n := len(m)
-	// Unsorted, iterating costs less than looking up a shape's keys,
-	// but for the smallest maps (see maxUnsortedShapeLen).
-	if n < 2 || !sorted && n > maxUnsortedShapeLen { // one entry is in order
+	if slots, full := rt.SmallMap(m); slots != nil {
+		return encodeSmallMap(e, slots, full, write)
+	}
+	if n < 2 { // one entry is in order
 		for k, v := range m {
 			if err := e.writeKey(k); err != nil {
 				return err // it names the key
@@ -327,6 +321,97 @@ ways:
 	}
 	*stack = (*stack)[:start]
 	e.order = e.order[:ostart]
+	return e.w.WriteEndObject()
+}
+
+// encodeSmallMap writes the entries of a small map, held in the full
+// slots (see rt.SmallMap), and ends the object: sorted by key whatever
+// the MapKeyOrder (MapKeysUnsorted promises no order), without hashing
+// its keys nor starting an iteration. They are sorted as packed numbers,
+// each the first bytes of a key above its slot, and compared with the
+// keys of the sorted shape of their number (see keyShape), if one is
+// remembered, else remembered as one. Looking a shape's keys up in the
+// map hashed each (runtime.mapaccess2_faststr was 30% of the CPU
+// profile of MarshalAny/citm_catalog and code). BenchmarkMarshalAny,
+// CPU time per op (the machine's load made wall clock unreadable and
+// valgrind fail), GOMAXPROCS=1, alternated pairs, median ratio
+// looked up -> read here: smile, 12 pairs, medium 0.89, code 0.73,
+// citm_catalog 0.98, small 1.02 (whose one map has 10 entries: its path
+// is unchanged), 4 pairs, twitter 1.02, canada 1.04; smile-unsorted, 4
+// pairs, medium 0.81, twitter 0.97, citm_catalog 0.93, canada 0.86,
+// code 0.78, small 1.07.
+func encodeSmallMap[V any](e *encodeState, slots *[rt.MapGroupSlots]rt.MapSlot[V], full uint64, write func(*encodeState, V) error) error {
+	if full == 0 {
+		return e.w.WriteEndObject()
+	}
+	var order [rt.MapGroupSlots]uint64
+	n := 0
+	for ; full != 0; full &= full - 1 {
+		i := bits.TrailingZeros64(full) >> 3
+		order[n] = keyHead(slots[i].Key)&^7 | uint64(i)
+		n++
+	}
+	// Insertion sort: at most 8 numbers, keys of equal heads compared whole.
+	for i := 1; i < n; i++ {
+		x := order[i]
+		j := i
+		for ; j > 0; j-- {
+			y := order[j-1]
+			if x>>3 != y>>3 {
+				if x > y {
+					break
+				}
+			} else if slots[x&7].Key > slots[y&7].Key {
+				break
+			}
+			order[j] = y
+		}
+		order[j] = x
+	}
+	depth := e.w.Depth()
+	set := shapeSet(n, depth)
+	depth = shapeDepth(depth, true)
+	slot := set*shapeWays | int(e.shapeLast[set]) // the way hit last first
+	off := -1
+ways:
+	for range shapeWays {
+		if o := e.shape(slot, n, depth); o >= 0 {
+			for i, sk := range e.shapeKeys[o : o+n] {
+				if slots[order[i]&7].Key != sk {
+					slot ^= 1
+					continue ways
+				}
+			}
+			e.shapeLast[set] = uint8(slot & 1)
+			off = o
+			break
+		}
+		slot ^= 1
+	}
+	if off < 0 {
+		if off = e.newShape(set, n, depth); off >= 0 {
+			for i := range e.shapeKeys[off : off+n] {
+				e.shapeKeys[off+i] = slots[order[i]&7].Key
+			}
+		}
+	}
+	gen := e.shapeGen
+	for i := range n {
+		sl := &slots[order[i]&7]
+		k := sl.Key
+		var err error
+		if off >= 0 {
+			err = e.writeShapeKey(k, gen, off+i)
+		} else {
+			err = e.writeKey(k)
+		}
+		if err != nil {
+			return err // it names the key
+		}
+		if err := write(e, sl.Elem); err != nil {
+			return withName(err, k)
+		}
+	}
 	return e.w.WriteEndObject()
 }
 

@@ -159,3 +159,55 @@ func TestClearMapEntriesHighWater(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalSmallMapKeyOrder checks the maps small enough to be read
+// from their group (see encodeSmallMap): keys whose first eight bytes
+// differ only in their low bits, which its packed sort drops, or not at
+// all, or which are prefixes of one another, and of equal lengths, in
+// maps of 1 to 8 entries in one document, so that maps find the shapes
+// of others of their length, which they must take only with their keys.
+// Each map is written in the order of its keys (unless unsorted) and
+// read back as it was.
+func TestMarshalSmallMapKeyOrder(t *testing.T) {
+	pool := []string{"", "a", "abcdefg", "abcdefg\x00", "abcdefg\x01", "abcdefg\x06", "abcdefg\x07",
+		"abcdefgh", "abcdefgi", "abcdefgo", "abcdefgh1", "abcdefgh2", "abcdefgi0", "b", "é", "\U0001F600"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var tree []any
+	for range 500 {
+		n := 1 + rng.IntN(8)
+		m := map[string]any{}
+		for _, i := range rng.Perm(len(pool))[:n] {
+			m[pool[i]] = pool[i]
+		}
+		tree = append(tree, m, m)
+	}
+	unsorted := mustEncMode(t, EncOptions{MapKeyOrder: MapKeysUnsorted})
+	for i, marshal := range []func(any) ([]byte, error){Marshal, unsorted.Marshal} {
+		data, err := marshal(tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back []map[string]any
+		if err := Unmarshal(data, &back); err != nil {
+			t.Fatal(err)
+		}
+		for j, m := range tree {
+			if !maps.Equal(back[j], m.(map[string]any)) {
+				t.Fatalf("map %d: wrote %q, read back %q", j, m, back[j])
+			}
+		}
+		for _, m := range tree[:100] {
+			data, err := marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := outerKeys(t, data)
+			if i == 1 { // in no promised order
+				slices.Sort(got)
+			}
+			if want := slices.Sorted(maps.Keys(m.(map[string]any))); !slices.Equal(got, want) {
+				t.Fatalf("keys written as %q, want %q", got, want)
+			}
+		}
+	}
+}

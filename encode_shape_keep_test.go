@@ -60,12 +60,14 @@ func TestKeepShapesOwnsKeys(t *testing.T) {
 // forgetting its shapes (as switchConfig would), writes the bytes of a
 // fresh state.
 func TestUnsortedShapesStayUnsorted(t *testing.T) {
-	// Maps of four keys at five depths, each depth a shape of its own:
-	// that the iterations of all five come out sorted is unlikely
-	// enough (1 in 24^5) not to be a flake of the check below.
+	// Maps of nine keys, more than a small map holds (which is written
+	// sorted whatever the order, see encodeSmallMap), at five depths,
+	// each depth a shape of its own: that the iterations of all five
+	// come out sorted is unlikely enough (1 in 9!^5) not to be a flake
+	// of the check below.
 	var tree []any
 	for i := range 64 {
-		var v any = map[string]any{"d": i, "c": i, "b": i, "a": i}
+		var v any = map[string]any{"i": i, "h": i, "g": i, "f": i, "e": i, "d": i, "c": i, "b": i, "a": i}
 		for range i % 5 {
 			v = []any{v}
 		}

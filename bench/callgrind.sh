@@ -9,6 +9,9 @@
 # unless set), and the figure is (Ir of 2Nx - Ir of Nx) / N, so that the
 # setup (reading the data set, the round-trip check) cancels out. GOGC=off and GOMAXPROCS=1
 # keep the runtime's share steady; machine load does not change the counts.
+# cpu.rdtscp=off: valgrind 3.19 does not decode RDTSCP, which the
+# runtime's cputicks uses when a lock is contended (lock_spinbit.go, Go
+# 1.26): without it a run dies at random with SIGILL.
 # The second figure counts only the instructions of go-smile's own functions
 # (self cost, the runtime's excluded): steadier where a change does not
 # touch allocation.
@@ -25,7 +28,7 @@ if [ -z "$bin" ]; then
 	(cd "$here" && go test -c -o "$bin" .)
 fi
 ir() { # ir BENCH SET N
-	(cd "$here" && GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+	(cd "$here" && GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind \
 		--callgrind-out-file="$out/cg" "$bin" -test.run '^$' \
 		-test.bench "^Benchmark$1\$/^$2\$/^smile\$" -test.benchtime "$3x" >"$out/log" 2>"$out/err") ||
 		{ cat "$out/log" "$out/err" >&2; exit 1; }
