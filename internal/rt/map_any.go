@@ -21,28 +21,8 @@ import (
 // header, a directory of one table, the table and its groups, which
 // NewStringAnyMapSized makes in one allocation for up to 112.
 
-// swissMap is the layout of a map header, internal/runtime/maps.Map.
-type swissMap struct {
-	used              uint64
-	seed              uintptr
-	dirPtr            unsafe.Pointer // a small map's group, when dirLen is 0
-	dirLen            int
-	globalDepth       uint8
-	globalShift       uint8
-	writing           uint8
-	tombstonePossible bool
-	clearSeq          uint64
-}
-
-// stringAnyGroup is the layout of a group of a map[string]any: a control
-// byte per slot, then the slots.
-type stringAnyGroup struct {
-	ctrl  uint64
-	slots [8]struct {
-		key  string
-		elem any
-	}
-}
+// stringAnyGroup is the group of a map[string]any.
+type stringAnyGroup = mapGroup[any]
 
 // stringAnyMap is a map header followed by its group, one object
 // (320 bytes on 64-bit platforms, where make and a first entry allocate
@@ -52,9 +32,6 @@ type stringAnyMap struct {
 	g stringAnyGroup
 }
 
-// ctrlAllEmpty is the control word of a group whose 8 slots are empty.
-const ctrlAllEmpty = 0x8080808080808080
-
 // NewStringAnyMap returns a new empty map[string]any that holds up to 8
 // entries without allocating again: its header and its group are made in
 // one allocation. Past 8 entries it grows as any map does.
@@ -62,19 +39,8 @@ func NewStringAnyMap() map[string]any {
 	p := new(stringAnyMap)
 	p.h.seed = uintptr(rand.Uint64()) // as the runtime seeds each map
 	p.h.dirPtr = unsafe.Pointer(&p.g)
-	p.g.ctrl = ctrlAllEmpty
+	p.g.ctrl = ctrlEmpty
 	return *(*map[string]any)(unsafe.Pointer(&p))
-}
-
-// swissTable is the layout of a table of a map, internal/runtime/maps.table.
-type swissTable struct {
-	used       uint16
-	capacity   uint16
-	growthLeft uint16
-	localDepth uint8
-	index      int
-	groups     unsafe.Pointer
-	lengthMask uint64
 }
 
 // stringAnyTable is a map header followed by a directory of one table,
@@ -129,7 +95,7 @@ func newStringAnyTable[G any](k int) map[string]any {
 	p.t.lengthMask = uint64(k - 1)
 	g := unsafe.Slice((*stringAnyGroup)(p.t.groups), k)
 	for i := range g {
-		g[i].ctrl = ctrlAllEmpty
+		g[i].ctrl = ctrlEmpty
 	}
 	return *(*map[string]any)(unsafe.Pointer(&p))
 }

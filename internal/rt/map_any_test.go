@@ -35,8 +35,8 @@ func TestStringAnyMapLayout(t *testing.T) {
 				continue // empty
 			}
 			full++
-			if v, ok := m[s.key]; !ok || v != s.elem {
-				t.Errorf("n=%d: slot %d holds %q: %v, the map %v", n, i, s.key, s.elem, v)
+			if v, ok := m[s.Key]; !ok || v != s.Elem {
+				t.Errorf("n=%d: slot %d holds %q: %v, the map %v", n, i, s.Key, s.Elem, v)
 			}
 		}
 		if full != n {
@@ -83,7 +83,7 @@ func TestStringAnyTableLayout(t *testing.T) {
 		}
 		for i, tb := range []swissTable{wt, gt} {
 			for j, g := range unsafe.Slice((*stringAnyGroup)(tb.groups), tb.lengthMask+1) {
-				if g.ctrl != ctrlAllEmpty {
+				if g.ctrl != ctrlEmpty {
 					t.Errorf("n=%d: group %d of map %d has control word %#x", n, j, i, g.ctrl)
 				}
 			}

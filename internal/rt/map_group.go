@@ -5,40 +5,6 @@ import (
 	"unsafe"
 )
 
-// A MapSlot is a slot of a map[string]V's group of entries in the
-// runtime's layout: the key, then the element.
-type MapSlot[V any] struct {
-	Key  string
-	Elem V
-}
-
-// MapGroupSlots is the number of slots of a map's group, and so the most
-// entries SmallMap reads.
-const MapGroupSlots = 8
-
-// mapHeader mirrors the start of the runtime's map header (Go 1.24 to
-// 1.26, internal/runtime/maps.Map).
-type mapHeader struct {
-	used    uint64 // entries
-	seed    uintptr
-	dirPtr  unsafe.Pointer // the group of a small map
-	dirLen  int            // 0 for a small map
-	depth   uint8
-	shift   uint8
-	writing uint8 // not 0 while the map is being written
-}
-
-// mapGroup mirrors the runtime's group of a map[string]V whose V is two
-// words (a string or an interface): a control word whose byte i has its
-// high bit clear when slot i holds an entry, then the slots.
-type mapGroup[V any] struct {
-	ctrl  uint64
-	slots [MapGroupSlots]MapSlot[V]
-}
-
-// fullSlots is the mask of the control word's high bits.
-const fullSlots = 0x8080808080808080
-
 // SmallMap returns the slots of m and the mask of those that hold its
 // entries (bit 8i+7 for slot i) when m is a small map: one group of at
 // most MapGroupSlots entries, with no directory. It returns nil, 0 when
@@ -60,12 +26,12 @@ func SmallMap[V any](m map[string]V) (slots *[MapGroupSlots]MapSlot[V], full uin
 
 // smallMap is SmallMap without the checks of the layout.
 func smallMap[V any](m map[string]V) (slots *[MapGroupSlots]MapSlot[V], full uint64) {
-	h := *(**mapHeader)(unsafe.Pointer(&m))
+	h := *(**swissMap)(unsafe.Pointer(&m))
 	if h == nil || h.dirLen != 0 || h.dirPtr == nil || h.writing != 0 || h.used > MapGroupSlots {
 		return nil, 0
 	}
 	g := (*mapGroup[V])(h.dirPtr)
-	full = ^g.ctrl & fullSlots
+	full = ^g.ctrl & ctrlEmpty
 	if uint64(bits.OnesCount64(full)) != h.used {
 		return nil, 0
 	}
