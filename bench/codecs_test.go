@@ -51,8 +51,9 @@ var codecs = []codec{
 }
 
 // smileUnsorted is go-smile's default mode with EncOptions.MapKeyOrder set
-// to MapKeysUnsorted: map entries in Go's iteration order, as cbor, sonic,
-// jsoniter and msgpack write them by default.
+// to MapKeysUnsorted: map entries in no promised order (a remembered
+// shape's, or Go's iteration order), as cbor, sonic, jsoniter and
+// msgpack write them by default in iteration order.
 var smileUnsorted = func() smile.EncMode {
 	em, err := smile.EncOptions{MapKeyOrder: smile.MapKeysUnsorted}.EncMode()
 	if err != nil {
