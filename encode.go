@@ -30,12 +30,8 @@ func (e *encodeState) marshalDocument(v any) error {
 
 // marshalValue writes v as the next value of e.w.
 func (e *encodeState) marshalValue(v any) error {
-	typ, data := rt.Unpack(v)
-	root := e.root
-	if root == nil || typ != root.typ {
-		root = findRootEncoder(v)
-		e.root = root
-	}
+	_, data := rt.Unpack(v)
+	root := e.rootEncoder(v)
 	var err error
 	switch {
 	case !root.pointee:
@@ -50,6 +46,18 @@ func (e *encodeState) marshalValue(v any) error {
 	return err
 }
 
+// rootEncoder returns the rootEncoder of the dynamic type of v: the one
+// e used last, as usual, or the cache's.
+func (e *encodeState) rootEncoder(v any) *rootEncoder {
+	typ, _ := rt.Unpack(v)
+	root := e.root
+	if root == nil || typ != root.typ {
+		root = findRootEncoder(v)
+		e.root = root
+	}
+	return root
+}
+
 // A rootEncoder writes the values of one type given to Marshal or
 // Encode, from the data word of the interface holding them.
 type rootEncoder struct {
@@ -58,6 +66,9 @@ type rootEncoder struct {
 	// pointee says that the type is a pointer (see encodesPointee) and
 	// enc the encoder of what it points to, given the pointer itself.
 	pointee bool
+	// size is the length of the last documents of the type that Marshal
+	// wrote (see outputSize), 0 before the first.
+	size atomic.Int64
 }
 
 var rootEncoderCache sync.Map // rt.TypeKey -> *rootEncoder

@@ -50,6 +50,27 @@ func (export) ReadTokenInto(r *Reader, t *Token) error {
 	return err
 }
 
+// WriteInto makes w write the document it is at the start of into b
+// (from len(b) on), keeping its own buffer aside, until TakeBytes. When
+// b runs out of room, w copies what it holds to its own buffer and goes
+// on there. The root package's Marshal so writes a large document
+// straight into the slice it returns.
+func (export) WriteInto(w *Writer, b []byte) {
+	w.own, w.buf, w.into = w.buf[:0], b, true
+}
+
+// TakeBytes returns the bytes written, and whether they are in the slice
+// given to WriteInto (or one it grew into): then w goes back to its own
+// buffer, and the bytes are the caller's. Otherwise they are in w's own
+// buffer, until w writes again.
+func (export) TakeBytes(w *Writer) (b []byte, into bool) {
+	b, into = w.buf, w.into
+	if into {
+		w.buf, w.own, w.into = w.own, nil, false
+	}
+	return b, into
+}
+
 // SetKeyTag attaches tag, not 0, to the shared name in slot as its latest
 // (see Reader.setKeyTag).
 func (export) SetKeyTag(r *Reader, slot int, tag uint64) { r.setKeyTag(slot, tag) }

@@ -39,6 +39,12 @@ type Writer struct {
 	values sharedTable // shared string values; used with SharedValues
 
 	scratch []byte // big-number bytes and WriteBinaryFrom chunks
+
+	// into says that buf is the caller's (see export.WriteInto) and own
+	// the Writer's buffer, set aside until TakeBytes, or until buf runs
+	// out of room (see grow).
+	into bool
+	own  []byte
 }
 
 // writerState says which tokens may come next.
@@ -94,6 +100,7 @@ func NewWriterTo(w io.Writer, opts WriterOptions) (*Writer, error) {
 // A Writer made by NewWriterTo keeps its io.Writer.
 func (w *Writer) Reset(dst []byte) {
 	w.buf = dst
+	w.into, w.own = false, nil
 	w.state = stateNewDocument
 	w.outer = w.outer[:0]
 	w.names.reset()
@@ -359,6 +366,13 @@ func (w *Writer) reserve(n int) {
 // what it writes before it appends), and none of the callers of reserve
 // keeps an index into the buffer across the call.
 func (w *Writer) grow(n int) {
+	if w.into { // the caller's buffer is full: on in w's own
+		w.buf = append(w.own, w.buf...)
+		w.into, w.own = false, nil
+		if cap(w.buf)-len(w.buf) >= n {
+			return
+		}
+	}
 	if w.out != nil && len(w.buf) >= autoFlushSize {
 		w.autoFlush()
 		if cap(w.buf)-len(w.buf) >= n {
