@@ -24,7 +24,8 @@ func Marshal(v any) ([]byte, error) {
 }
 
 // Marshal returns the Smile encoding of v with the options of m. It is
-// safe for concurrent use.
+// safe for concurrent use. The result is the caller's; a large one may
+// have spare capacity, up to an eighth of it (see minDirectOutput).
 func (m EncMode) Marshal(v any) ([]byte, error) {
 	e := newEncodeState(m.config())
 	root := e.rootEncoder(v)
