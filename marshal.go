@@ -24,8 +24,8 @@ func Marshal(v any) ([]byte, error) {
 }
 
 // Marshal returns the Smile encoding of v with the options of m. It is
-// safe for concurrent use. The result is the caller's; a large one may
-// have spare capacity, up to an eighth of it (see minDirectOutput).
+// safe for concurrent use. The result is the caller's; one of 512 KiB or
+// more may have spare capacity, up to an eighth of it.
 func (m EncMode) Marshal(v any) ([]byte, error) {
 	e := newEncodeState(m.config())
 	root := e.rootEncoder(v)
