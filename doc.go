@@ -343,7 +343,10 @@
 //     as encoding/json keeps its own. They are never dropped, so their
 //     memory grows with the number of distinct types a program encodes
 //     or decodes; only a program that makes types at run time
-//     (reflect.StructOf and the like) grows it without bound.
+//     (reflect.StructOf and the like) grows it without bound. With the
+//     encoder of a type given to Marshal goes the length of its last
+//     document, by which a document of 512 KiB or more is written
+//     straight into the slice Marshal returns.
 //   - Pools (sync.Pool, which the garbage collector empties when they are
 //     idle) of encoding and decoding states, each with the buffers it
 //     reuses, kept only up to a size (an output buffer of 16 MiB, scratch
