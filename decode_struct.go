@@ -167,6 +167,17 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 		// code 28.914M -> 27.582M (-4.6%).
 		switch f.kind {
 		case scalarString:
+			// A string that strOf would copy into d.arena is copied
+			// there by the Reader, in one call (TryStringAppend); the
+			// rest as before. Ir per Unmarshal, all / go-smile's own
+			// (BIN=... sh bench/callgrind.sh, N=1000 for small and
+			// medium, N=20 for the others), TryString and strOf -> as
+			// here, for this loop, the slice, map and readScalar ones:
+			// see the commit that brought it.
+			if b, ok := export.TryStringAppend(d.r, &d.arena); ok {
+				*(*string)(fp) = rt.String(b)
+				continue
+			}
 			if b, slot, ok, err := export.TryString(d.r); err != nil {
 				return err
 			} else if ok {
