@@ -211,7 +211,9 @@ func mapStringStringDecoder(t reflect.Type) decoderFunc {
 			// through d.next -> as here: medium 43266 -> 43036,
 			// citm_catalog 10.241M -> 10.236M.
 			var v string // stored even after a type error, as by newMapDecoder
-			if b, slot, ok, err := export.TryString(d.r); err != nil {
+			if b, ok := export.TryStringAppend(d.r, &d.arena); ok {
+				v = rt.String(b)
+			} else if b, slot, ok, err := export.TryString(d.r); err != nil {
 				return err
 			} else if ok {
 				v = d.strOf(b, slot)

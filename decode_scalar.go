@@ -408,6 +408,10 @@ func scalarKindOf(t reflect.Type) scalarKind {
 func (d *decodeState) readScalar(k scalarKind, p unsafe.Pointer) (bool, error) {
 	switch k {
 	case scalarString:
+		if b, ok := export.TryStringAppend(d.r, &d.arena); ok {
+			*(*string)(p) = rt.String(b)
+			return true, nil
+		}
 		b, slot, ok, err := export.TryString(d.r)
 		if ok {
 			*(*string)(p) = d.strOf(b, slot)

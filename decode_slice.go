@@ -146,6 +146,10 @@ func (d *decodeState) newSlice(sd *sliceDec, p unsafe.Pointer) error {
 		for ; sd.kind != scalarNone && i < sd.stageLen && i < d.maxLen(); i++ {
 			ep := rt.Add(stage, uintptr(i*sd.esz))
 			if sd.kind == scalarString {
+				if b, ok := export.TryStringAppend(d.r, &d.arena); ok {
+					*(*string)(ep) = rt.String(b)
+					continue
+				}
 				b, slot, ok, err := export.TryString(d.r)
 				if err != nil {
 					return err

@@ -631,8 +631,10 @@ func (d *decodeState) slotString(cache *[]string, key bool, slot int, b []byte) 
 // newString returns b as a new Go string. Short strings are copied into a
 // shared chunk, so that most strings of a document cost no allocation of
 // their own (a string kept alive keeps its whole chunk alive, as with
-// strings aliasing the input in other decoders). The bytes of a chunk are
-// written once, before the strings over them are made, and never again.
+// strings aliasing the input in other decoders). The bytes of a string
+// are written before the string is made, and never again (the Reader's
+// TryStringAppend copies by words, which may write the unused bytes after
+// it: those of the next strings, written again before they are made).
 // TestNewStringChunkAllocs fails if strings are allocated one by one.
 func (d *decodeState) newString(b []byte) string {
 	if d.cfg.opts.AllowInvalidUTF8 && !utf8.Valid(b) {

@@ -104,6 +104,11 @@ func (export) TryNull(r *Reader) bool { return r.tryNull() }
 // string reference (see Reader.tryString).
 func (export) TryString(r *Reader) (s []byte, slot int, ok bool, err error) { return r.tryString() }
 
+// TryStringAppend reads the next value when it is a string that a
+// decoder copies as it stands into the unused capacity of *buf, and
+// returns the copy; see tryStringAppend.
+func (export) TryStringAppend(r *Reader, buf *[]byte) ([]byte, bool) { return r.tryStringAppend(buf) }
+
 // PrepareKey is PrepareKey for the keys of the encoder's struct fields:
 // the name gets an id in the process's registry of prepared names (see
 // preparedNames), so that each Writer finds the key's table index by id.

@@ -198,6 +198,96 @@ func (r *Reader) tryString() (s []byte, slot int, ok bool, err error) {
 	return nil, -1, false, nil
 }
 
+// tryStringAppend reads the next value when it is a string whose bytes a
+// decoder would copy as they stand: the empty string, or a short string
+// (up to 65 bytes, its token buffered whole) without a shared-value slot,
+// valid UTF-8 (checked: not with AllowInvalidUTF8) and within
+// MaxStringLen. It copies the bytes to the unused
+// capacity of *buf, lengthens *buf over them (storing only its length)
+// and returns them; it reports false, having read nothing, for any other
+// value, and for a string that does not fit in that capacity. The caller
+// then reads the value with tryString or ReadToken, which report what is
+// wrong with it, if anything. Bytes of the capacity past *buf's length
+// may be written even then: a string of up to 32 ASCII bytes is checked
+// and copied in 8-byte words, which may run past its end (in the input
+// too, so that it takes this path only where the input holds them).
+//
+// It is a decoder's fast path for string fields and elements, which
+// copy each string into a chunk shared by many (decode_state.go's
+// strOf): one call where tryString and the copy took three, and the
+// short ASCII strings, the most common, without runtime.memmove.
+func (r *Reader) tryStringAppend(buf *[]byte) ([]byte, bool) {
+	// The common case, tiny ASCII (up to 32 bytes), calls nothing, so
+	// that it keeps its values in registers; the rest is
+	// tryStringAppendCopy's.
+	p := r.pos
+	if uint(p) >= uint(len(r.buf)) || !r.valueDue() {
+		return nil, false
+	}
+	b := r.buf[p]
+	n := int(b) - (tokenTinyASCII - 1)
+	a := *buf
+	i, q := len(a), p+1
+	m := (n + 7) &^ 7
+	if uint(n-1) >= 32 || len(r.buf)-q < m || cap(a)-i < m || r.sharedValues || r.opts.AllowInvalidUTF8 || n > r.opts.MaxStringLen {
+		return r.tryStringAppendCopy(buf)
+	}
+	// Its words are copied, and their high bits gathered, the last
+	// word's masked to the string's bytes.
+	src, dst := r.buf[q:q+m:q+m], a[i:i+m:i+m]
+	var high uint64
+	for k := 0; k < m-8; k += 8 {
+		w := le.LittleEndian.Uint64(src[k : k+8 : k+8])
+		high |= w
+		le.LittleEndian.PutUint64(dst[k:k+8:k+8], w)
+	}
+	w := le.LittleEndian.Uint64(src[m-8 : m : m])
+	le.LittleEndian.PutUint64(dst[m-8:m:m], w)
+	if (high|w&(^uint64(0)>>(uint(m-n)*8&63)))&0x8080808080808080 != 0 {
+		return nil, false
+	}
+	*buf = (*buf)[:i+n]
+	r.tokAt = int64(p)
+	r.pos = q + n
+	r.valueDone()
+	return dst[:n:n], true
+}
+
+// tryStringAppendCopy is tryStringAppend but for its case of tiny ASCII
+// copied by words.
+func (r *Reader) tryStringAppendCopy(buf *[]byte) ([]byte, bool) {
+	p := r.pos
+	if uint(p) >= uint(len(r.buf)) || !r.valueDue() {
+		return nil, false
+	}
+	b := r.buf[p]
+	if b == tokenEmptyString {
+		r.tokAt = int64(p)
+		r.pos = p + 1
+		r.valueDone()
+		return nil, true
+	}
+	if b-tokenTinyASCII >= 0x80 || r.sharedValues || r.opts.AllowInvalidUTF8 { // not a short string, or one with a slot or unchecked
+		return nil, false
+	}
+	n := int(b&0x3F) + 1 + int(b>>7)
+	a := *buf
+	i, q := len(a), p+1
+	if n > r.opts.MaxStringLen || len(r.buf)-q < n || cap(a)-i < n {
+		return nil, false
+	}
+	s := r.buf[q : q+n : q+n]
+	if b < tokenTinyUTF8 && !rdASCII(s) || b >= tokenTinyUTF8 && !rdValidUTF8(s) {
+		return nil, false
+	}
+	copy(a[i:i+n:i+n], s)
+	*buf = (*buf)[:i+n]
+	r.tokAt = int64(p)
+	r.pos = q + n
+	r.valueDone()
+	return a[i : i+n : i+n], true
+}
+
 // keyTag returns the last two tags attached by setKeyTag to the shared
 // name in slot (a slot returned by readKey or in a Token), the latest
 // first, or 0 where there are fewer. A tag is a decoder's memo of what
