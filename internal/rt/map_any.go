@@ -2,10 +2,7 @@
 
 package rt
 
-import (
-	"math/rand/v2"
-	"unsafe"
-)
+import "unsafe"
 
 // The runtime makes a map of up to 8 entries in two allocations: its
 // header (make), then its one group of 8 slots (at the first entry, in
@@ -32,12 +29,13 @@ type stringAnyMap struct {
 	g stringAnyGroup
 }
 
-// NewStringAnyMap returns a new empty map[string]any that holds up to 8
-// entries without allocating again: its header and its group are made in
-// one allocation. Past 8 entries it grows as any map does.
-func NewStringAnyMap() map[string]any {
+// NewStringAnyMap returns a new empty map[string]any of hash seed seed
+// (MapSeed) that holds up to 8 entries without allocating again: its
+// header and its group are made in one allocation. Past 8 entries it
+// grows as any map does.
+func NewStringAnyMap(seed uintptr) map[string]any {
 	p := new(stringAnyMap)
-	p.h.seed = uintptr(rand.Uint64()) // as the runtime seeds each map
+	p.h.seed = seed
 	p.h.dirPtr = unsafe.Pointer(&p.g)
 	p.g.ctrl = ctrlEmpty
 	return *(*map[string]any)(unsafe.Pointer(&p))
@@ -55,19 +53,19 @@ type stringAnyTable[G any] struct {
 // NewStringAnyMapSized returns a new empty map[string]any made for n
 // entries as make(map[string]any, n) makes it, in one allocation where
 // make allocates four (header, directory, table and groups) for up to
-// 112 entries, and by make past that.
-func NewStringAnyMapSized(n int) map[string]any {
+// 112 entries, and by make past that; up to 112, its hash seed is seed.
+func NewStringAnyMapSized(n int, seed uintptr) map[string]any {
 	switch {
 	case n <= 8:
-		return NewStringAnyMap()
+		return NewStringAnyMap(seed)
 	case n <= 14:
-		return newStringAnyTable[[2]stringAnyGroup](2)
+		return newStringAnyTable[[2]stringAnyGroup](2, seed)
 	case n <= 28:
-		return newStringAnyTable[[4]stringAnyGroup](4)
+		return newStringAnyTable[[4]stringAnyGroup](4, seed)
 	case n <= 56:
-		return newStringAnyTable[[8]stringAnyGroup](8)
+		return newStringAnyTable[[8]stringAnyGroup](8, seed)
 	case n <= 112:
-		return newStringAnyTable[[16]stringAnyGroup](16)
+		return newStringAnyTable[[16]stringAnyGroup](16, seed)
 	}
 	return make(map[string]any, n)
 }
@@ -82,9 +80,9 @@ var oneTableShift = func() uint8 {
 // newStringAnyTable returns a new empty map of one table of k groups, G
 // being [k]stringAnyGroup, as make lays it out: its capacity 8k slots,
 // of which 7/8 may be filled before it grows.
-func newStringAnyTable[G any](k int) map[string]any {
+func newStringAnyTable[G any](k int, seed uintptr) map[string]any {
 	p := new(stringAnyTable[G])
-	p.h.seed = uintptr(rand.Uint64())
+	p.h.seed = seed
 	p.h.dirPtr = unsafe.Pointer(&p.dir)
 	p.h.dirLen = 1
 	p.h.globalShift = oneTableShift

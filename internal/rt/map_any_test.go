@@ -73,7 +73,7 @@ func TestStringAnyMapHeaderSize(t *testing.T) {
 // header's directory and each field of its one table but the groups.
 func TestStringAnyTableLayout(t *testing.T) {
 	for _, n := range []int{9, 14, 15, 28, 29, 56, 57, 112} {
-		want, got := header(make(map[string]any, n)), header(NewStringAnyMapSized(n))
+		want, got := header(make(map[string]any, n)), header(NewStringAnyMapSized(n, MapSeed()))
 		if want.dirLen != 1 || got.dirLen != 1 || want.globalDepth != got.globalDepth || want.globalShift != got.globalShift {
 			t.Fatalf("n=%d: made %+v, NewStringAnyMapSized %+v", n, *want, *got)
 		}
@@ -105,7 +105,7 @@ func TestNewStringAnyMap(t *testing.T) {
 		{9, 9}, {14, 14}, {14, 15}, {28, 28}, {56, 56}, {112, 112}, {112, 113}, {112, 3000}, {113, 113},
 	} {
 		n := c.n
-		m := NewStringAnyMapSized(c.size)
+		m := NewStringAnyMapSized(c.size, MapSeed())
 		want := map[string]any{}
 		for i := range n {
 			k, v := "key"+strconv.Itoa(i), strconv.Itoa(i*i)+"!"
@@ -156,7 +156,7 @@ func TestNewStringAnyMapAllocs(t *testing.T) {
 		}
 		sink = append(sink[:0], m)
 	}
-	if a := testing.AllocsPerRun(100, func() { fill(NewStringAnyMap()) }); a != 1 {
+	if a := testing.AllocsPerRun(100, func() { fill(NewStringAnyMap(MapSeed())) }); a != 1 {
 		t.Errorf("NewStringAnyMap and 8 entries: %v allocations, want 1", a)
 	}
 	if a := testing.AllocsPerRun(100, func() { fill(make(map[string]any)) }); a != 2 {

@@ -90,11 +90,12 @@ func SetPointer(p, q unsafe.Pointer) { *(*unsafe.Pointer)(p) = q }
 // Add returns p+off; p must point into a value that extends past off.
 func Add(p unsafe.Pointer, off uintptr) unsafe.Pointer { return unsafe.Add(p, off) }
 
-// AnySize and StringSize are the sizes of an interface value and of a
-// string header, for the memory budget.
+// AnySize, StringSize and WordSize are the sizes of an interface value,
+// of a string header and of a pointer, for the memory budget.
 const (
 	AnySize    = int(unsafe.Sizeof(any(nil)))
 	StringSize = int(unsafe.Sizeof(""))
+	WordSize   = int(unsafe.Sizeof(uintptr(0)))
 )
 
 // Type holds what the helpers need to know about one Go type. Build it
