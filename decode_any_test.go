@@ -232,3 +232,45 @@ func TestUnmarshalAnyObjectsOfOneFirstKey(t *testing.T) {
 		t.Fatalf("with MaxContainerLen 39: %v, want a *LimitError for MaxContainerLen, got 40", err)
 	}
 }
+
+// TestUnmarshalAnyMapsOfOneSeed decodes objects whose names are hashed
+// once per document for all its maps (putAny): more names than the
+// shared-name table holds, so that slots are emptied and take other
+// names within the document, each object's keys twice in a row (a map
+// like the last), and a name "" . Each decoded map must equal the one
+// built here and take the runtime's own writes over its keys without
+// gaining an entry, which it would if a key's slot were not where the
+// runtime's hash puts it.
+func TestUnmarshalAnyMapsOfOneSeed(t *testing.T) {
+	var want []any
+	for i := range 1500 {
+		m := map[string]any{"id": int64(i), fmt.Sprintf("name%d", i): "v", "": true}
+		if i%3 == 0 {
+			m[fmt.Sprintf("name%d", i-1)] = "w" // a name of the object before
+		}
+		want = append(want, m, map[string]any{"id": int64(-i), fmt.Sprintf("name%d", i): "u"})
+	}
+	data, err := Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 {
+		var v any
+		if err := Unmarshal(data, &v); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(any(want), v); diff != "" {
+			t.Fatalf("round %d (-want +got):\n%s", round, diff)
+		}
+		for i, e := range v.([]any) {
+			m := e.(map[string]any)
+			n := len(m)
+			for k := range want[i].(map[string]any) {
+				m[k] = "again"
+			}
+			if len(m) != n {
+				t.Fatalf("round %d, object %d: %d entries after writing over its %d keys", round, i, len(m), n)
+			}
+		}
+	}
+}

@@ -127,8 +127,13 @@ type decodeAlloc struct {
 	arrays boxes[[]any]
 	anys   []any // the chunk that short []any values are carved from
 
-	nums    boxes[Number]
-	members stack[member] // object members being gathered (objectAny)
+	nums boxes[Number]
+	// mapSeed is the hash seed of the maps objectAny makes for the
+	// document (0 until its first), and keyHashes the hashes of its
+	// shared names with that seed, by slot (see putAny).
+	mapSeed   uintptr
+	keyHashes []keyHash
+	members   stack[member] // object members being gathered (objectAny)
 	// objSizes holds, by the shared-name slot of an object's first key,
 	// how objectAny last found such an object (decode_any.go).
 	objSizes []objSize
@@ -226,6 +231,9 @@ func (d *decodeState) endDocument() {
 	d.vals = d.vals[:0]
 	clear(d.valAnys)
 	d.valAnys = d.valAnys[:0]
+	d.mapSeed = 0
+	clear(d.keyHashes)
+	d.keyHashes = d.keyHashes[:0]
 	d.keepKeys()
 	d.members.release()
 	d.elems.release()
