@@ -237,7 +237,7 @@ func TestUnmarshalAnyObjectsOfOneFirstKey(t *testing.T) {
 // once per document for all its maps (putAny): more names than the
 // shared-name table holds, so that slots are emptied and take other
 // names within the document, each object's keys twice in a row (a map
-// like the last), and a name "" . Each decoded map must equal the one
+// like the last), and the name "". Each decoded map must equal the one
 // built here and take the runtime's own writes over its keys without
 // gaining an entry, which it would if a key's slot were not where the
 // runtime's hash puts it.
