@@ -51,12 +51,14 @@ func (w *Writer) writeKeyTagged(name string, tag *[2]uint64) error {
 	var i int
 	var ok bool
 	free := -1      // the slot a short new name goes in, when known
-	var a, b uint64 // its shortWords then
+	var a, b uint64 // name's shortWords, when words
+	words := false
 	if known&tagHashed == 0 {
 		h, i, ok = t.lookup(name)
 		known |= tagHashed
 	} else if h = tag[1]; len(name) <= maxWordsLen {
 		a, b = shortWords(name)
+		words = true
 		i, free, ok = t.probeWords(a, b, len(name), h)
 		if !ok && t.mayBePrepared(h) {
 			i, ok = t.findPrepared(name, h)
@@ -85,7 +87,11 @@ func (w *Writer) writeKeyTagged(name string, tag *[2]uint64) error {
 			known |= tagASCII
 		}
 	}
-	w.appendKeyToken(name, known&tagASCII != 0)
+	if words {
+		w.appendShortKey(name, a, b, known&tagASCII != 0)
+	} else {
+		w.appendKeyToken(name, known&tagASCII != 0)
+	}
 	if free < 0 || !t.addAt(a, b, len(name), h, free) {
 		t.add(name, h) // long (0x34) names too, as writeKey does
 	}

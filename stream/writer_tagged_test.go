@@ -2,6 +2,7 @@ package stream
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -118,5 +119,58 @@ func TestWriteKeyTaggedManyNames(t *testing.T) {
 		require.NoError(t, tagged.EndDocument())
 		require.NoError(t, plain.EndDocument())
 		require.Equal(t, plain.Bytes(), tagged.Bytes(), "doc %d", doc)
+	}
+}
+
+// TestWriteKeyShortForms writes names of every length up to maxWordsLen
+// and one past it, ASCII and not, each new to its document, through
+// WriteKey and through writeKeyTagged (with fresh tags, then with the
+// tags of the document before, which know the names' hashes and take
+// appendShortKey's stores): each must be its short key token (0x80 +
+// length - 1 for ASCII, 0xC0 + length - 2 otherwise, §4 of the format
+// notes) followed by the name's bytes.
+func TestWriteKeyShortForms(t *testing.T) {
+	var names []string
+	for n := 1; n <= maxWordsLen+1; n++ {
+		ascii := make([]byte, n)
+		for i := range ascii {
+			ascii[i] = byte('a' + i)
+		}
+		names = append(names, string(ascii))
+		if n >= 2 {
+			names = append(names, "é"+string(ascii[:n-2])) // n bytes, the first two one letter
+			names = append(names, string(ascii[:n-2])+"ü")
+		}
+	}
+	var want []byte
+	for _, name := range names {
+		token := byte(0x80 + len(name) - 1)
+		if strings.ContainsFunc(name, func(r rune) bool { return r >= 0x80 }) {
+			token = byte(0xC0 + len(name) - 2)
+		}
+		want = append(append(append(want, token), name...), 0x21) // the value, null
+	}
+	tags := make([][2]uint64, len(names))
+	plain, err := NewWriter(WriterOptions{})
+	require.NoError(t, err)
+	tagged, err := NewWriter(WriterOptions{})
+	require.NoError(t, err)
+	for doc := range 3 {
+		for _, w := range []*Writer{plain, tagged} {
+			w.Reset(nil)
+			require.NoError(t, w.WriteStartObject())
+			start := len(w.Bytes())
+			for i, name := range names {
+				if w == tagged {
+					require.NoError(t, w.writeKeyTagged(name, &tags[i]))
+				} else {
+					require.NoError(t, w.WriteKey(name))
+				}
+				require.NoError(t, w.WriteNull())
+			}
+			require.Equal(t, want, w.Bytes()[start:], "document %d, tagged %v", doc, w == tagged)
+			require.NoError(t, w.WriteEndObject())
+			require.NoError(t, w.EndDocument())
+		}
 	}
 }
