@@ -327,73 +327,30 @@ ways:
 // encodeSmallMap writes the entries of a small map, held in the full
 // slots (see rt.SmallMap), and ends the object: sorted by key whatever
 // the MapKeyOrder (MapKeysUnsorted promises no order), without hashing
-// its keys nor starting an iteration. They are sorted as packed numbers,
-// each the first bytes of a key above its slot, and compared with the
-// keys of the sorted shape of their number (see keyShape), if one is
-// remembered, else remembered as one. Looking a shape's keys up in the
-// map hashed each (runtime.mapaccess2_faststr was 30% of the CPU
-// profile of MarshalAny/citm_catalog and code). BenchmarkMarshalAny,
-// CPU time per op (the machine's load made wall clock unreadable and
-// valgrind fail), GOMAXPROCS=1, alternated pairs, median ratio
-// looked up -> read here: smile, 12 pairs, medium 0.89, code 0.73,
-// citm_catalog 0.98, small 1.02 (whose one map has 10 entries: its path
-// is unchanged), 4 pairs, twitter 1.02, canada 1.04; smile-unsorted, 4
-// pairs, medium 0.81, twitter 0.97, citm_catalog 0.93, canada 0.86,
-// code 0.78, small 1.07.
+// its keys nor starting an iteration. Its keys are matched with those of
+// a remembered shape of their number (see keyShape): in the slots where
+// the last map of that shape held them (smallMapAsBefore), else sorted
+// (sortSmallMap). Looking a shape's keys up in the map hashed each
+// (runtime.mapaccess2_faststr was 30% of the CPU profile of
+// MarshalAny/citm_catalog and code). BenchmarkMarshalAny, CPU time per
+// op (the machine's load made wall clock unreadable and valgrind fail),
+// GOMAXPROCS=1, alternated pairs, median ratio looked up -> read here:
+// smile, 12 pairs, medium 0.89, code 0.73, citm_catalog 0.98, small 1.02
+// (whose one map has 10 entries: its path is unchanged), 4 pairs,
+// twitter 1.02, canada 1.04; smile-unsorted, 4 pairs, medium 0.81,
+// twitter 0.97, citm_catalog 0.93, canada 0.86, code 0.78, small 1.07.
 func encodeSmallMap[V any](e *encodeState, slots *[rt.MapGroupSlots]rt.MapSlot[V], full uint64, write func(*encodeState, V) error) error {
 	if full == 0 {
 		return e.w.WriteEndObject()
 	}
-	var order [rt.MapGroupSlots]uint64
-	n := 0
-	for ; full != 0; full &= full - 1 {
-		i := bits.TrailingZeros64(full) >> 3
-		order[n] = keyHead(slots[i].Key)&^7 | uint64(i)
-		n++
-	}
-	// Insertion sort: at most 8 numbers, keys of equal heads compared whole.
-	for i := 1; i < n; i++ {
-		x := order[i]
-		j := i
-		for ; j > 0; j-- {
-			y := order[j-1]
-			if x>>3 != y>>3 {
-				if x > y {
-					break
-				}
-			} else if slots[x&7].Key > slots[y&7].Key {
-				break
-			}
-			order[j] = y
-		}
-		order[j] = x
-	}
+	n := bits.OnesCount64(full)
 	depth := e.w.Depth()
 	set := shapeSet(n, depth)
 	depth = shapeDepth(depth, true)
-	slot := set*shapeWays | int(e.shapeLast[set]) // the way hit last first
-	off := -1
-ways:
-	for range shapeWays {
-		if o := e.shape(slot, n, depth); o >= 0 {
-			for i, sk := range e.shapeKeys[o : o+n] {
-				if slots[order[i]&7].Key != sk {
-					slot ^= 1
-					continue ways
-				}
-			}
-			e.shapeLast[set] = uint8(slot & 1)
-			off = o
-			break
-		}
-		slot ^= 1
-	}
+	var order [rt.MapGroupSlots]uint8 // the slots in the order of their keys
+	off := smallMapAsBefore(e, slots, full, set, n, depth, &order)
 	if off < 0 {
-		if off = e.newShape(set, n, depth); off >= 0 {
-			for i := range e.shapeKeys[off : off+n] {
-				e.shapeKeys[off+i] = slots[order[i]&7].Key
-			}
-		}
+		off = sortSmallMap(e, slots, full, set, n, depth, &order)
 	}
 	gen := e.shapeGen
 	for i := range n {
@@ -413,6 +370,99 @@ ways:
 		}
 	}
 	return e.w.WriteEndObject()
+}
+
+// smallMapAsBefore returns the offset of the shape of the small map in
+// slots when the map holds its keys in the slots where the map that last
+// hit or made that shape held them (keyShape's groupFull and groupOrder), and then
+// sets order to those slots; else it returns -1. A small map puts a new
+// key in its first free slot, so the maps decoded from records of the
+// same keys in the same order, the usual case, all hold them alike: a
+// map so matched is neither sorted nor has its keys' heads read.
+// callgrind, whole program, Ir per op of BenchmarkMarshalAny/<set>/smile
+// (N and 2N runs, GOGC=off; N=10, 2000 for medium), every small map
+// sorted -> so: code 36.95M -> 29.72M, citm_catalog 12.04M -> 11.03M,
+// medium 55.4k -> 48.9k; twitter, canada and small (whose one map has 10
+// entries) within 1%.
+func smallMapAsBefore[V any](e *encodeState, slots *[rt.MapGroupSlots]rt.MapSlot[V], full uint64, set, n, depth int, order *[rt.MapGroupSlots]uint8) int {
+	slot := set*shapeWays | int(e.shapeLast[set]) // the way hit last only
+	off := e.shape(slot, n, depth)
+	sh := &e.shapes[slot]
+	if off < 0 || sh.groupFull != full {
+		return -1
+	}
+	at := sh.groupOrder
+	for i, sk := range e.shapeKeys[off : off+n] {
+		j := uint8(at>>(3*i)) & 7
+		if slots[j].Key != sk {
+			return -1
+		}
+		order[i] = j
+	}
+	return off
+}
+
+// sortSmallMap sets order to the slots of the small map in slots in the
+// order of their keys, and returns the offset of its shape, found or
+// made, or -1 when there is none: the keys are sorted as packed numbers,
+// each the first bytes of a key above its slot, and compared with the
+// keys of the remembered shapes of their number (see keyShape); a shape
+// remembers in which slots the map held its keys (see smallMapAsBefore).
+func sortSmallMap[V any](e *encodeState, slots *[rt.MapGroupSlots]rt.MapSlot[V], full uint64, set, n, depth int, order *[rt.MapGroupSlots]uint8) int {
+	var heads [rt.MapGroupSlots]uint64
+	k := 0
+	for f := full; f != 0; f &= f - 1 {
+		i := bits.TrailingZeros64(f) >> 3
+		heads[k] = keyHead(slots[i].Key)&^7 | uint64(i)
+		k++
+	}
+	// Insertion sort: at most 8 numbers, keys of equal heads compared whole.
+	for i := 1; i < n; i++ {
+		x := heads[i]
+		j := i
+		for ; j > 0; j-- {
+			y := heads[j-1]
+			if x>>3 != y>>3 {
+				if x > y {
+					break
+				}
+			} else if slots[x&7].Key > slots[y&7].Key {
+				break
+			}
+			heads[j] = y
+		}
+		heads[j] = x
+	}
+	var at uint32 // the slots, 3 bits each, in the order of the keys
+	for i := range n {
+		order[i] = uint8(heads[i] & 7)
+		at |= uint32(order[i]) << (3 * i)
+	}
+	slot := set*shapeWays | int(e.shapeLast[set]) // the way hit last first
+ways:
+	for range shapeWays {
+		if off := e.shape(slot, n, depth); off >= 0 {
+			for i, sk := range e.shapeKeys[off : off+n] {
+				if slots[order[i]].Key != sk {
+					slot ^= 1
+					continue ways
+				}
+			}
+			e.shapeLast[set] = uint8(slot & 1)
+			e.shapes[slot].groupFull, e.shapes[slot].groupOrder = full, at
+			return off
+		}
+		slot ^= 1
+	}
+	off := e.newShape(set, n, depth)
+	if off >= 0 {
+		for i := range e.shapeKeys[off : off+n] {
+			e.shapeKeys[off+i] = slots[order[i]].Key
+		}
+		slot = set*shapeWays | int(e.shapeLast[set]) // made there by newShape
+		e.shapes[slot].groupFull, e.shapes[slot].groupOrder = full, at
+	}
+	return off
 }
 
 // clearMapEntries empties e's stacks of map entries and clears the

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/go-smile/smile/stream"
 )
 
@@ -209,5 +211,113 @@ func TestMarshalSmallMapKeyOrder(t *testing.T) {
 				t.Fatalf("keys written as %q, want %q", got, want)
 			}
 		}
+	}
+}
+
+// objectKeys returns the keys of every object of the Smile document
+// data, one list per object in the order of their starts.
+func objectKeys(t *testing.T, data []byte) [][]string {
+	t.Helper()
+	r, err := stream.NewReader(data, stream.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var objects [][]string
+	var open []int // the objects being read, by index in objects
+	for {
+		tok, err := r.ReadToken()
+		if errors.Is(err, io.EOF) {
+			return objects
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch tok.Kind {
+		case stream.KindStartObject:
+			objects = append(objects, []string{})
+			open = append(open, len(objects)-1)
+		case stream.KindEndObject:
+			open = open[:len(open)-1]
+		case stream.KindKey:
+			top := open[len(open)-1]
+			objects[top] = append(objects[top], tok.String())
+		}
+	}
+}
+
+// TestMarshalSmallMapSlots checks small maps written in the order of
+// their slots as the map before them held their keys (see
+// smallMapAsBefore): maps of few key sets, each filled in a random order
+// (so in other slots than the map before, or in the same), some after a
+// delete (a slot left empty), some with one key changed, the name "" among them (an empty slot holds
+// it too), some holding a
+// map of their own, in one document and across documents. Every object
+// must be written with its keys sorted, and read back as it was.
+func TestMarshalSmallMapSlots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	names := []string{"id", "", "type", "value", "x", "y", "children", "name2", "zz", "a"}
+	var tree []any
+	var want [][]string // the sorted keys of every map of tree, in the order written
+	var fill func(depth int) map[string]any
+	fill = func(depth int) map[string]any {
+		n := 1 + rng.IntN(min(8, len(names)))
+		keys := slices.Clone(names[:n]) // few key sets per length
+		if rng.IntN(8) == 0 {
+			keys[rng.IntN(n)] = names[n+rng.IntN(len(names)-n)] + "'" // one key changed
+		}
+		m := map[string]any{}
+		if rng.IntN(8) == 0 && n < 8 { // a slot left empty before the others
+			m["gone"] = nil
+		}
+		for _, i := range rng.Perm(n) {
+			m[keys[i]] = float64(i)
+		}
+		delete(m, "gone")
+		sorted := slices.Sorted(maps.Keys(m))
+		want = append(want, sorted)
+		if depth < 2 && rng.IntN(4) == 0 {
+			m[sorted[0]] = fill(depth + 1) // written after the map's start, as it is read
+		}
+		return m
+	}
+	for range 3000 {
+		tree = append(tree, fill(0))
+	}
+	check := func(data []byte, want [][]string) {
+		t.Helper()
+		// The root array is no object: objects are the maps, in the
+		// order fill made them (a map before those it holds).
+		got := objectKeys(t, data)
+		if len(got) != len(want) {
+			t.Fatalf("%d objects written, want %d", len(got), len(want))
+		}
+		for i := range want {
+			if !slices.Equal(got[i], want[i]) {
+				t.Fatalf("object %d written with keys %q, want %q", i, got[i], want[i])
+			}
+		}
+	}
+	data, err := Marshal(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(data, want)
+	var back []any
+	if err := Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !cmp.Equal(back, tree) {
+		t.Fatal("read back other maps than written")
+	}
+	// One map per document: the shapes kept from one to the next.
+	at := 0
+	for _, m := range tree[:500] {
+		data, err := Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(objectKeys(t, data))
+		check(data, want[at:at+n])
+		at += n
 	}
 }

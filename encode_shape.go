@@ -61,6 +61,12 @@ type keyShape struct {
 	// apart, and those of sorted maps from MapKeysUnsorted's.
 	depth int32
 	gen   uint32
+	// groupFull and groupOrder are where the small map (rt.SmallMap)
+	// that last hit or made the shape held its keys: the mask of its
+	// full slots, and their indices, 3 bits each, in the order of the
+	// keys (see smallMapAsBefore). groupFull is 0 when no small map did.
+	groupFull  uint64
+	groupOrder uint32
 }
 
 // shapeDepth is the depth of a keyShape of a map at depth (the Writer's,
