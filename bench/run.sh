@@ -20,8 +20,27 @@ benchtime=${BENCHTIME:-1s}
 jvm_warmup=${JVM_WARMUP:-5s}
 mkdir -p results
 
-echo "== peers: Unmarshal, UnmarshalAny, Marshal, MarshalAny on six data sets (count=$count, benchtime=$benchtime)"
-go test -run '^$' -bench . -benchtime "$benchtime" -count "$count" . | tee results/peers.txt
+# The rounds are interleaved: for each operation and data set, round after
+# round of all its codecs (-count 1 each), not COUNT runs of one codec and
+# then COUNT of the next. A burst of load on the shared machine then slows
+# one round of every codec rather than all the runs of one, and the
+# medians compare codecs measured over the same stretch of time. (With
+# go test -count, the last run of this script had one codec's five runs of
+# UnmarshalAny/small spread from 1087 to 1579 ns/op, consecutively.) The
+# data sets are those of data.go's Datasets, as cmd/report lists them.
+echo "== peers: Unmarshal, UnmarshalAny, Marshal, MarshalAny on six data sets ($count interleaved rounds, benchtime=$benchtime)"
+bin=$(mktemp -d)/bench.test
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go test -c -o "$bin" .
+: > results/peers.txt
+for op in Unmarshal UnmarshalAny Marshal MarshalAny; do
+	for ds in small medium twitter citm_catalog canada code; do
+		for round in $(seq "$count"); do
+			"$bin" -test.run '^$' -test.bench "^Benchmark$op\$/^$ds\$/" \
+				-test.benchtime "$benchtime" -test.count 1 | grep -v '^PASS$' | tee -a results/peers.txt
+		done
+	done
+done
 
 echo "== JVM: Jackson 2.19 ObjectMapper over SmileFactory (rounds=$count, round=$benchtime, warm-up=$jvm_warmup)"
 if reason=$(sh jvm/run-codecs.sh -check 2>&1); then
