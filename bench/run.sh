@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every benchmark of go-smile side by side with its peers, in one
-# process per module, then Jackson 2.19 on the JVM on the same data
+# Runs every benchmark of go-smile side by side with its peers (each
+# round of one operation and data set in one process, every codec in it),
+# then Jackson 2.19 on the JVM on the same data
 # (bench/jvm/run-codecs.sh, when java, javac and the jars are there), and
 # writes bench/RESULTS.md.
 #
