@@ -148,6 +148,18 @@ func TestEncodeAnyFastPath(t *testing.T) {
 		{"nil map", map[string]any(nil), namedMap(nil)},
 		{"[]any", []any{1.0, "a", []any{}, false}, namedSlice{1.0, "a", namedSlice{}, false}},
 		{"nil []any", []any(nil), namedSlice(nil)},
+		{"float64s", []any{1.0, -0.5}, namedSlice{1.0, -0.5}},
+		{"rows of float64s", []any{[]any{1.0, 2.0}, []any{3.0, -0.5}, []any{1e300, 0.0}},
+			namedSlice{namedSlice{1.0, 2.0}, namedSlice{3.0, -0.5}, namedSlice{1e300, 0.0}}},
+		{"one row", []any{[]any{1.5}}, namedSlice{namedSlice{1.5}}},
+		{"rows of two lengths", []any{[]any{1.0, 2.0}, []any{3.0}}, namedSlice{namedSlice{1.0, 2.0}, namedSlice{3.0}}},
+		{"rows ending in a string", []any{[]any{1.0, 2.0}, []any{3.0, "x"}},
+			namedSlice{namedSlice{1.0, 2.0}, namedSlice{3.0, "x"}}},
+		{"empty rows", []any{[]any{}, []any{}}, namedSlice{namedSlice{}, namedSlice{}}},
+		{"a nil row", []any{[]any{1.0}, []any(nil)}, namedSlice{namedSlice{1.0}, nil}},
+		{"a row and a float64", []any{[]any{1.0}, 2.0}, namedSlice{namedSlice{1.0}, 2.0}},
+		{"rows of rows", []any{[]any{[]any{1.0, 2.0}}, []any{[]any{3.0, 4.0}}},
+			namedSlice{namedSlice{namedSlice{1.0, 2.0}}, namedSlice{namedSlice{3.0, 4.0}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
