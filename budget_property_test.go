@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
 )
 
 // The property of the memory budget: whatever Marshal writes, with any
@@ -451,6 +452,49 @@ func TestMaxExpansionIssueShapes(t *testing.T) {
 		strs[i] = strings.Repeat("x", 60)
 	}
 	checkRoundTrip(t, EncOptions{SharedValues: true}, strs, false, viaOneByteReader)
+}
+
+// TestMaxExpansionStaleObjectSizes: objectAny makes the map of an object
+// for as many members as the last object that began with the same
+// shared-name slot had (objSizes). A chain of nested one-member objects
+// opened after a wide object with the same first name, in the same
+// document or in the one before on the same decoder, made every level's
+// map for the wide one, and the charges for those maps refused documents
+// our Marshal writes (a wide object of 100 members, then a chain 500
+// deep: 2,150 bytes, refused at 550,697 of 550,400).
+func TestMaxExpansionStaleObjectSizes(t *testing.T) {
+	wideObject := func(members int) map[string]any {
+		m := map[string]any{"a": int64(0)}
+		for i := 1; i < members; i++ {
+			m[fmt.Sprintf("k%d", i)] = int64(i)
+		}
+		return m
+	}
+	for _, members := range []int{9, 50, 100, 200, 1000} {
+		for _, depth := range []int{100, 200, 500, 990} {
+			name := fmt.Sprintf("%d members then %d deep", members, depth)
+			// In one document: sorted keys put "a" first in both.
+			checkRoundTrip(t, EncOptions{}, []any{wideObject(members), nestedMaps(depth - 1)}, false, viaOneByteReader)
+			// In two documents of a root-level sequence, on one Decoder
+			// (whose decode state, unlike a pooled one, is sure to be the
+			// same for both), and the second one cut short.
+			first, err := Marshal(wideObject(members))
+			require.NoError(t, err, name)
+			second, err := Marshal(nestedMaps(depth - 1))
+			require.NoError(t, err, name)
+			for _, cut := range []int{len(second), len(second) * 2 / 3} {
+				dec := NewDecoder(bytes.NewReader(append(append([]byte{}, first...), second[:cut]...)))
+				var v, w any
+				require.NoError(t, dec.Decode(&v), name)
+				err = dec.Decode(&w)
+				if cut == len(second) {
+					require.NoError(t, err, "%s: the second document", name)
+				} else {
+					require.ErrorIs(t, err, io.ErrUnexpectedEOF, "%s: the second document cut at %d of %d", name, cut, len(second))
+				}
+			}
+		}
+	}
 }
 
 // firstDiff describes the first difference of want and got, found by

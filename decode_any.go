@@ -243,11 +243,22 @@ func (d *decodeState) objectAny() (any, error) {
 	}
 	if uint(slot) < uint(len(d.objSizes)) {
 		if n := int(d.objSizes[slot]); n != int(objUnknown) && n != int(objVaried) {
-			// A map made larger than the object needs is charged: the
-			// last document's size is taken only where at least 2 bytes
-			// of input are left for each member (a name reference and a
-			// one-byte value) and the allowance holds the map.
-			if n <= arrayHead || n <= len(d.r.Buffered())/2 && d.used+int64(mapAnyBytes(n)) <= d.allowed {
+			// A map made for more than a group's members is charged for
+			// them all, and the object may have fewer: the size of the
+			// last such object (of this document or the one before) is
+			// taken only where at least 2 bytes of input are left for
+			// each member (a name reference and a one-byte value), and
+			// while the charges stay within a quarter of the allowance.
+			// The other three quarters hold what the document needs
+			// whatever was taken (at most 117 bytes per byte of Smile in
+			// a whole document, 176 in a prefix read by a Decoder, of
+			// the default 256; see decode_budget.go): taken up to the
+			// whole allowance, a wide object followed by a chain of
+			// nested one-member objects with the same first name made
+			// every level's map for the wide one, and the default
+			// refused documents our Marshal writes
+			// (TestMaxExpansionStaleObjectSizes).
+			if n <= arrayHead || n <= len(d.r.Buffered())/2 && d.used+int64(mapAnyBytes(n)) <= d.allowed/4 {
 				return d.objectAnyFilled(k, slot, n)
 			}
 		}
