@@ -250,11 +250,13 @@ func (d *decodeState) objectAny() (any, error) {
 			// each member (a name reference and a one-byte value), and
 			// while the charges stay within a quarter of the allowance.
 			// The other three quarters hold what the document needs
-			// whatever was taken (at most 117 bytes per byte of Smile in
-			// a whole document, 176 in a prefix read by a Decoder, of
-			// the default 256; see decode_budget.go): taken up to the
-			// whole allowance, a wide object followed by a chain of
-			// nested one-member objects with the same first name made
+			// whatever was taken, of the default 256 bytes per byte of
+			// Smile: at most 117 in a whole document (decode_budget.go),
+			// and 176 in a prefix read by a Decoder, whose nested
+			// objects are charged a map of 351 bytes for each 2 bytes
+			// read (the object's start and a name reference). Taken up
+			// to the whole allowance, a wide object followed by a chain
+			// of nested one-member objects with the same first name made
 			// every level's map for the wide one, and the default
 			// refused documents our Marshal writes
 			// (TestMaxExpansionStaleObjectSizes).
