@@ -272,13 +272,15 @@ ways:
 			*stack = append(*stack, keyedEntry[V]{key: k, val: v})
 		}
 		e.shapeLast[set] = uint8(slot & 1)
-		gen := e.shapeGen
+		gen, refs := e.shapeGen, e.shapeKeyRefs(off)
 		for i := range n {
 			// Nested maps may reallocate the stack: index it afresh.
 			en := &(*stack)[start+i]
 			k, v := en.key, en.val
-			if err := e.writeShapeKey(k, gen, off+i); err != nil {
-				return err // it names the key
+			if !refs || !e.writeShapeKeyRef(gen, off+i) {
+				if err := e.writeShapeKey(k, gen, off+i); err != nil {
+					return err // it names the key
+				}
 			}
 			if err := write(e, v); err != nil {
 				// k may be the state's copy (see keepShapes).
@@ -361,14 +363,16 @@ func encodeSmallMap[V any](e *encodeState, slots *[rt.MapGroupSlots]rt.MapSlot[V
 	for i := range n {
 		sl := &slots[order[i]&7]
 		k := sl.Key
-		var err error
-		if off >= 0 {
-			err = e.writeShapeKey(k, gen, off+i)
-		} else {
-			err = e.writeKey(k)
-		}
-		if err != nil {
-			return err // it names the key
+		if off < 0 || !e.writeShapeKeyRef(gen, off+i) {
+			var err error
+			if off >= 0 {
+				err = e.writeShapeKey(k, gen, off+i)
+			} else {
+				err = e.writeKey(k)
+			}
+			if err != nil {
+				return err // it names the key
+			}
 		}
 		if err := write(e, sl.Elem); err != nil {
 			return withName(err, k)

@@ -141,6 +141,63 @@ func TestMarshalAnyShapes(t *testing.T) {
 	}
 }
 
+// TestMarshalAnyShapesForgottenMidMap checks maps of a remembered shape
+// whose keys are written as references from their tags
+// (writeShapeKeyRef) when the shapes are forgotten while one of them is
+// written: the first key's value holds so many new shapes that the
+// encoder forgets every shape and reuses their keys' places, whose tags
+// then belong to other names of the same document. The keys after it
+// must not be written from those tags. Shapes are forgotten at a place
+// that depends on what the pooled state kept, so the document is written
+// with fillers of several sizes before its records: for some of them, the
+// new shapes cover the records' places.
+func TestMarshalAnyShapesForgottenMidMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	eight := func() map[string]any { // 8 of 20 names: nearly always a new shape
+		m := map[string]any{}
+		for _, k := range rng.Perm(20)[:8] {
+			m[fmt.Sprintf("n%02d", k)] = k
+		}
+		return m
+	}
+	many := func(n int) []any {
+		var ms []any
+		for range n {
+			ms = append(ms, eight())
+		}
+		return ms
+	}
+	record := func(width int, first any) map[string]any {
+		m := map[string]any{"a": first}
+		for i := 1; i < width; i++ {
+			m[string(rune('a'+i))] = i
+		}
+		return m
+	}
+	for _, width := range []int{2, 9} { // a small map (encodeSmallMap) and a larger one
+		for filler := 0; filler < 300; filler += 25 {
+			// 260 maps of 8 keys: more than maxShapeKeys (2048) keys,
+			// and enough past it to reach the records' places again.
+			tree := []any{many(filler), record(width, 0), record(width, many(260)), record(width, 1)}
+			js, err := json.Marshal(tree)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := compat.FromJSONBytes(js, compat.FromJSONOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := smile.Marshal(tree)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("records of %d keys after %d maps: Marshal differs from FromJSON of encoding/json's output", width, filler)
+			}
+		}
+	}
+}
+
 // TestMarshalAnyFloat64s checks that arrays of float64s, which Marshal
 // writes in one call of the Writer, and arrays that only start with
 // float64s give the bytes of the Writer's element-by-element calls.

@@ -26,17 +26,18 @@ func (exporter) Export(p *seam.NotForPublicUse) export {
 // method, so that the compiler inlines it: a call through the seam costs
 // what a call of an exported method would. The methods that would wrap
 // a method the compiler cannot inline are that method itself, in its
-// file (ReadTaggedKey in reader.go, TryBool in reader_scalar.go, the
-// Write*Field methods in writer_field.go, WriteIntArray and the
-// WriteFloat64Array methods in writer_scalar.go): a wrapper that is
+// file (ReadTaggedKey in reader.go, TryBool in reader_scalar.go,
+// TryWriteKeyRef in writer_tagged.go, the Write*Field methods in
+// writer_field.go, WriteIntArray and the WriteFloat64Array methods in
+// writer_scalar.go): a wrapper that is
 // inlined around a call leaves an inline mark, one NOP per call, in the
 // caller's loop (go tool objdump of the root package's struct encoder
 // and decoding loops). That mark is cheap: ReadTokenInto, which called
 // next itself to avoid one, cost 78 Ir fewer of 4.651M per Unmarshal/
 // twitter than calling ReadToken (BIN=<bench test> N=20 sh
 // bench/callgrind.sh, go-smile's own Ir, at 12d33ff), and now calls it.
-// ReadTaggedKey has a stronger reason, its wrapper's inlining cost (see
-// there); the others have not been measured.
+// ReadTaggedKey and TryWriteKeyRef have a stronger reason, a wrapper's
+// inlining cost (see there); the others have not been measured.
 type export struct{}
 
 // ReadTokenInto is ReadToken storing the token in *t (it copies the
@@ -135,6 +136,12 @@ func (export) EndOneValue(w *Writer, saved int) error { return w.endOneValue(sav
 // zero it before using it with another Writer.
 func (export) WriteKeyTagged(w *Writer, name string, tag *[2]uint64) error {
 	return w.writeKeyTagged(name, tag)
+}
+
+// KeyTagCurrent reports whether tag, a WriteKeyTagged tag's tag[0],
+// holds an index in the current generation of w's shared-name table.
+func (export) KeyTagCurrent(w *Writer, tag uint64) bool {
+	return tag>>tagEraShift == w.names.tagEra()
 }
 
 // TryKeyRef reads the next key when it is a short reference to a shared

@@ -36,13 +36,11 @@ const (
 // 7,793, medium 61,521 -> 58,748 (N=20, twitter 6.353M -> 6.364M,
 // citm_catalog 13.20M -> 13.26M, whose keys are mostly found).
 func (w *Writer) writeKeyTagged(name string, tag *[2]uint64) error {
+	if (export{}).TryWriteKeyRef(w, tag[0]) {
+		return nil
+	}
 	if w.state == stateKey {
 		known := tag[0]
-		if known>>tagEraShift == w.names.tagEra() {
-			w.appendNameRef(int(known & 1023))
-			w.state = stateValue
-			return nil
-		}
 		const checkedHashed = tagChecked | tagHashed
 		if known&checkedHashed == checkedHashed && uint(len(name)-1) < maxWordsLen && !w.opts.DisableSharedNames {
 			w.writeKnownShortKey(name, tag)
@@ -50,6 +48,24 @@ func (w *Writer) writeKeyTagged(name string, tag *[2]uint64) error {
 		}
 	}
 	return w.writeKeyTaggedSlow(name, tag)
+}
+
+// TryWriteKeyRef writes the key whose tag, a WriteKeyTagged tag's
+// tag[0], holds its index in the current generation of w's shared-name
+// table, as a reference, when a key is due, and reports whether it did;
+// otherwise it writes nothing, and the caller writes the key with
+// WriteKeyTagged. It is the usual key of a map of records after the
+// first, written without WriteKeyTagged's call: it calls nothing but
+// append's growth, so that it inlines, and it is here, not a wrapper in
+// export.go, so that the root package's writeShapeKeyRef, which calls it,
+// inlines too (a wrapper puts it 1 over the inliner's budget).
+func (export) TryWriteKeyRef(w *Writer, tag uint64) bool {
+	if w.state == stateKey && tag>>tagEraShift == w.names.tagEra() {
+		w.appendNameRef(int(tag & 1023))
+		w.state = stateValue
+		return true
+	}
+	return false
 }
 
 // writeKnownShortKey is writeKeyTagged for a name of 1 to maxWordsLen
