@@ -36,11 +36,15 @@ const (
 // 7,793, medium 61,521 -> 58,748 (N=20, twitter 6.353M -> 6.364M,
 // citm_catalog 13.20M -> 13.26M, whose keys are mostly found).
 func (w *Writer) writeKeyTagged(name string, tag *[2]uint64) error {
-	if (export{}).TryWriteKeyRef(w, tag[0]) {
-		return nil
-	}
 	if w.state == stateKey {
 		known := tag[0]
+		// TryWriteKeyRef's case, spelled out: calling it here cost 5 Ir
+		// more per key (callgrind of Marshal of small as any).
+		if known>>tagEraShift == w.names.tagEra() {
+			w.appendNameRef(int(known & 1023))
+			w.state = stateValue
+			return nil
+		}
 		const checkedHashed = tagChecked | tagHashed
 		if known&checkedHashed == checkedHashed && uint(len(name)-1) < maxWordsLen && !w.opts.DisableSharedNames {
 			w.writeKnownShortKey(name, tag)
@@ -195,7 +199,12 @@ func (t *sharedTable) addAt(a, b uint64, n int, h uint64, free int) bool {
 	i := t.n
 	t.n++
 	if i&0xFF < 0xFE {
-		t.slots[free] = sharedSlot{hash: uint32(h), tag: t.gen<<10 | uint32(i), len: uint32(n), a: a, b: b}
+		// Field by field, where a composite literal was built on the
+		// stack and copied (go tool objdump); off, which only a name
+		// longer than maxWordsLen has, is left as it was.
+		sl := &t.slots[free]
+		sl.hash, sl.tag, sl.len = uint32(h), t.gen<<10|uint32(i), uint32(n)
+		sl.a, sl.b = a, b
 		t.used++
 		t.newKeyEnd = 0
 	}
