@@ -278,7 +278,7 @@ ways:
 			en := &(*stack)[start+i]
 			k, v := en.key, en.val
 			if !refs || !e.writeShapeKeyRef(gen, off+i) {
-				if err := e.writeShapeKey(k, gen, off+i); err != nil {
+				if err := e.writeShapeKey(k, gen, off, i); err != nil {
 					return err // it names the key
 				}
 			}
@@ -313,13 +313,7 @@ ways:
 		// Nested maps may reallocate both stacks: index them afresh.
 		en := &(*stack)[start+int(e.order[ostart+i]&mask)]
 		k, v := en.key, en.val
-		var err error
-		if off >= 0 {
-			err = e.writeShapeKey(k, gen, off+i)
-		} else {
-			err = e.writeKey(k)
-		}
-		if err != nil {
+		if err := e.writeShapeKey(k, gen, off, i); err != nil {
 			return err // it names the key
 		}
 		if err := write(e, v); err != nil {
@@ -364,13 +358,7 @@ func encodeSmallMap[V any](e *encodeState, slots *[rt.MapGroupSlots]rt.MapSlot[V
 		sl := &slots[order[i]&7]
 		k := sl.Key
 		if off < 0 || !e.writeShapeKeyRef(gen, off+i) {
-			var err error
-			if off >= 0 {
-				err = e.writeShapeKey(k, gen, off+i)
-			} else {
-				err = e.writeKey(k)
-			}
-			if err != nil {
+			if err := e.writeShapeKey(k, gen, off, i); err != nil {
 				return err // it names the key
 			}
 		}

@@ -38,11 +38,15 @@ func (e *encodeState) writeShapeKeyRef(gen uint32, i int) bool {
 	return e.shapeGen == gen && export.TryWriteKeyRef(e.w, e.shapeTags[i][0])
 }
 
-// writeShapeKey writes k, key i of e.shapeKeys in generation gen, with
-// its tag (see keyShape) while that generation lasts.
-func (e *encodeState) writeShapeKey(k string, gen uint32, i int) error {
+// writeShapeKey writes k, key i of the map whose shape is at off in
+// e.shapeKeys in generation gen, with its tag (see keyShape) while that
+// generation lasts; a map of no shape (off < 0) writes it with writeKey.
+func (e *encodeState) writeShapeKey(k string, gen uint32, off, i int) error {
+	if off < 0 {
+		return e.writeKey(k)
+	}
 	if e.shapeGen == gen {
-		err := export.WriteKeyTagged(e.w, k, &e.shapeTags[i])
+		err := export.WriteKeyTagged(e.w, k, &e.shapeTags[off+i])
 		if err == nil || utf8.ValidString(k) {
 			return err
 		}
