@@ -29,9 +29,8 @@ func (exporter) Export(p *seam.NotForPublicUse) export {
 // file (ReadTaggedKey in reader.go, TryBool in reader_scalar.go,
 // TryWriteKeyRef in writer_tagged.go, the Write*Field methods in
 // writer_field.go, WriteIntArray and the WriteFloat64Array methods in
-// writer_scalar.go): a wrapper that is
-// inlined around a call leaves an inline mark, one NOP per call, in the
-// caller's loop (go tool objdump of the root package's struct encoder
+// writer_scalar.go): a wrapper that is inlined around a call leaves an
+// inline mark, one NOP per call, in the caller's loop (go tool objdump of the root package's struct encoder
 // and decoding loops). That mark is cheap: ReadTokenInto, which called
 // next itself to avoid one, cost 78 Ir fewer of 4.651M per Unmarshal/
 // twitter than calling ReadToken (BIN=<bench test> N=20 sh
