@@ -120,7 +120,10 @@ func (e *encodeState) float64s(v []any) ([]float64, bool) {
 // float64Rows returns the elements of the elements of v, one after
 // another in e.floats, and their common length, when every element of v is
 // a []any of float64s and all have the same length, at least 1. Rows
-// cannot hold cycles, so none is tracked.
+// cannot hold cycles, so none is tracked. Its inner loop is float64s'
+// own, written out: a helper shared by both cost 2.4% more (callgrind
+// of a loop of Marshal of canada-like rings as any, 10.44M -> 10.70M
+// Ir per call).
 func (e *encodeState) float64Rows(v []any) ([]float64, int, bool) {
 	first, ok := v[0].([]any)
 	if !ok || len(first) == 0 {
