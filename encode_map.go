@@ -201,7 +201,10 @@ func sortPacked(order []uint64, at int, key func(i int) string) {
 // with MapKeysUnsorted as it is iterated. A small map, which the runtime
 // keeps in one group of entries, is read from there (encodeSmallMap). A
 // map with the keys of a map written before (see keyShape) is written in
-// that map's order by looking up its values; otherwise its entries are
+// that map's order: a map of one table of up to maxIndexedKeys entries
+// is read from its groups, its keys matched with the shape's by the
+// shape's keyIndex (tableMapAsShape), and a larger one has its values
+// looked up by the shape's keys; otherwise its entries are
 // collected on stack, above those of the maps it is inside of, sorted
 // unless unsorted (their order on e.order), and remembered as a shape.
 // The two orders differ only there: MapKeysUnsorted promises no order,
@@ -217,7 +220,9 @@ func sortPacked(order []uint64, at int, key func(i int) string) {
 // sorting its keys and comparing them with the shapes, cost more than
 // the lookups: callgrind, Ir per op of BenchmarkMarshalAny/<set>/smile,
 // twitter 6.17M -> 8.41M (its keys share long prefixes, which the
-// packed sort sorts again), small 8.05k -> 8.75k, medium 48.6k -> 50.6k.
+// packed sort sorts again), small 8.05k -> 8.75k, medium 48.6k -> 50.6k;
+// matched by a keyIndex instead of sorted, they cost less (see
+// tableMapAsShape).
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
 	if err := e.w.WriteStartObject(); err != nil {
 		return err
@@ -255,6 +260,14 @@ func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, writ
 	set := shapeSet(n, depth)
 	depth = shapeDepth(depth, sorted)
 	slot := set*shapeWays | int(e.shapeLast[set]) // the way hit last first
+	// The groups of a map of one table that is not sparse, whose keys
+	// are matched with a shape's by tableMapAsShape.
+	var table rt.MapTable[V]
+	if n <= maxIndexedKeys {
+		if table = rt.TableMap(m); len(table) > n {
+			table = nil
+		}
+	}
 ways:
 	for range shapeWays {
 		off := e.shape(slot, n, depth)
@@ -262,14 +275,21 @@ ways:
 			slot ^= 1
 			continue
 		}
-		for _, k := range e.shapeKeys[off : off+n] {
-			v, ok := m[k]
-			if !ok {
-				*stack = (*stack)[:start]
+		if table != nil {
+			if !tableMapAsShape(e, table, slot, off, n, stack) {
 				slot ^= 1
-				continue ways
+				continue
 			}
-			*stack = append(*stack, keyedEntry[V]{key: k, val: v})
+		} else {
+			for _, k := range e.shapeKeys[off : off+n] {
+				v, ok := m[k]
+				if !ok {
+					*stack = (*stack)[:start]
+					slot ^= 1
+					continue ways
+				}
+				*stack = append(*stack, keyedEntry[V]{key: k, val: v})
+			}
 		}
 		e.shapeLast[set] = uint8(slot & 1)
 		gen, refs := e.shapeGen, e.shapeKeyRefs(off)

@@ -242,3 +242,77 @@ func TestMarshalAnyFloat64s(t *testing.T) {
 		t.Fatalf("Marshal = % x\nwant      % x", got, want)
 	}
 }
+
+// TestMarshalAnyShapesOfOneTable checks maps of 9 to 16 entries, which
+// the runtime keeps in one table and the encoder matches with a
+// remembered shape by the shape's key index (tableMapAsShape), and a few
+// larger ones, looked up instead: records
+// whose keys all start the index's probe at one slot (the same length,
+// and the same first, middle and last bytes), so that the keys are found
+// at the end of long probes, and records that differ from the shape of
+// the records before them in one key, which probes past the shape's
+// keys, or in the count of their keys. Marshal, sorted, must give the
+// bytes of FromJSON of encoding/json's output; MapKeysUnsorted must read
+// back as the tree.
+func TestMarshalAnyShapesOfOneTable(t *testing.T) {
+	colliding := func(i int) string { return fmt.Sprintf("a%02dm%02dz", i%97, i/97) } // a..m..z, 7 bytes
+	plain := func(i int) string { return fmt.Sprintf("key_%d", i) }
+	var tree []any
+	for _, width := range []int{9, 14, 15, 16, 17, 30} {
+		for _, name := range []func(int) string{colliding, plain} {
+			record := func(keys []int) (map[string]any, map[string]string) {
+				m, s := map[string]any{}, map[string]string{}
+				for j, k := range keys {
+					m[name(k)] = j
+					s[name(k)] = fmt.Sprint(j)
+				}
+				return m, s
+			}
+			keys := make([]int, width)
+			for i := range keys {
+				keys[i] = 3 * i
+			}
+			other := append([]int{1}, keys[1:]...) // one key that is not the shape's
+			for _, ks := range [][]int{keys, keys, other, keys, keys[:width-1], keys, other, other} {
+				m, s := record(ks)
+				tree = append(tree, m, s)
+			}
+		}
+	}
+	js, err := json.Marshal(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := compat.FromJSONBytes(js, compat.FromJSONOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unsorted, err := smile.EncOptions{MapKeyOrder: smile.MapKeysUnsorted}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // the second from a pooled state, whose shapes it kept
+		got, err := smile.Marshal(tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatal("Marshal differs from FromJSON of encoding/json's output")
+		}
+		b, err := unsorted.Marshal(tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back any
+		if err := smile.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		js2, err := json.Marshal(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(js2) != string(js) {
+			t.Fatal("MapKeysUnsorted: the tree read back differs")
+		}
+	}
+}

@@ -60,6 +60,10 @@ type encodeState struct {
 	shapeGen   uint32
 	shapeOwned int
 	shapeBytes []byte
+	// keyIndexes are the key indexes of the shapes, one per slot (see
+	// keyIndex): 8 KiB, made at the first map of one table the state
+	// writes, and kept while it is pooled.
+	keyIndexes *[shapeSlots]keyIndex
 
 	// ranges are the map iterators of the maps being encoded, a stack
 	// of which the first mapRanges are in use (see startMapRange).
