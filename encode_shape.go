@@ -71,13 +71,14 @@ func (e *encodeState) writeShapeKey(k string, gen uint32, off, i int) error {
 // written in that map's order by looking up its values, without iterating
 // over it and sorting its keys: len(m) lookups that all succeed prove
 // that m has exactly those keys (as do len(m) keys of a map of one table
-// all found in the shape's keyIndex: see tableMapAsShape). The last two maps of each length and
-// depth are remembered (shapeSet, with the depth in the shape: maps of
-// other lengths and depths may share the set), so that records and the
-// records inside them do not push out each other's shapes, and two kinds
-// of records of one length may alternate. The keys of a remembered shape
-// keep their shared-name tags (stream's WriteKeyTagged), so that writing
-// them again needs no hashing of the names. callgrind, bench/callgrind.sh
+// all found in the shape's keyIndex: see tableMapAsShape). The last two
+// maps of each length and depth are remembered (shapeSet, with the depth
+// in the shape: maps of other lengths and depths may share the set), so
+// that records and the records inside them do not push out each other's
+// shapes, and two kinds of records of one length may alternate. The keys
+// of a remembered shape keep their shared-name tags (stream's
+// WriteKeyTagged), so that writing them again needs no hashing of the
+// names. callgrind, bench/callgrind.sh
 // MarshalAny/<set> with the smile codec (sorted keys), Ir per call,
 // before -> with shapes -> with their tags too: medium 80.5k -> 76.8k ->
 // 68.5k, twitter 10.70M -> 8.82M -> 7.30M, citm_catalog 21.3M -> 16.8M
@@ -105,7 +106,7 @@ type keyShape struct {
 	// keys (see smallMapAsBefore). groupFull is 0 when no small map did.
 	groupFull  uint64
 	groupOrder uint32
-	// indexed is set when e.shapeIndex holds the shape's key index.
+	// indexed is set when e.keyIndexes holds the shape's key index.
 	indexed bool
 }
 
