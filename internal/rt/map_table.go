@@ -47,15 +47,21 @@ func tableMap[V any](m map[string]V) MapTable[V] {
 var tableMapsOK = swissMaps && checkTableMaps(func(i int) any { return &[1]int{i} }) &&
 	checkTableMaps(func(i int) string { return string(rune('A' + i%26)) })
 
-// checkTableMaps checks tableMap on maps of elements elem(i) of 9 to 300
-// entries, made with and without a size hint, after deletes and refills
-// and after clear: it must read those of up to 112 entries when made, and
-// whatever it reads must be what a range loop sees. It compares the words of keys and elements, never what they
-// point to, so that a misread layout cannot crash it.
+// checkTableMaps checks tableMap on maps of elements elem(i) of 9 and 57
+// entries (tables of 2 and 16 groups), made with and without a size hint,
+// after deletes and refills and after clear: it must read them when
+// made, and whatever it reads must be what a range loop sees. It compares
+// the words of keys and elements, never what they point to, so that a
+// misread layout cannot crash it. It runs when the package is
+// initialized: both checks take 0.16 ms and 100 KB (go test -bench of a
+// loop over them), where ten sizes from 9 to 300 entries took 1.5 ms and
+// 1.3 MB at every program's start; TestTableMap checks those sizes.
 func checkTableMaps[V any](elem func(i int) V) bool {
-	key := func(i int) string {
-		return string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))
+	var keys [2 * 57]string
+	for i := range keys {
+		keys[i] = string(rune('a'+i%26)) + string(rune('a'+i/26))
 	}
+	key := func(i int) string { return keys[i] }
 	same := func(m map[string]V) bool {
 		t := tableMap(m)
 		if t == nil { // declined: a small map, or one that split its table
@@ -80,13 +86,13 @@ func checkTableMaps[V any](elem func(i int) V) bool {
 		}
 		return got == len(m) && len(want) == 0
 	}
-	for _, n := range []int{9, 14, 15, 28, 29, 56, 57, 112, 113, 300} {
+	for _, n := range []int{9, 57} {
 		for _, hint := range []int{0, n} {
 			m := make(map[string]V, hint)
 			for i := range n {
 				m[key(i)] = elem(i)
 			}
-			if tableMap(m) == nil && n <= 112 || !same(m) {
+			if tableMap(m) == nil || !same(m) {
 				return false
 			}
 			for i := 0; i < n; i += 3 {
