@@ -310,7 +310,15 @@ type keyHash struct {
 // in maps of one table too (probing its groups as the runtime does;
 // twitter, whose large objects are gathered, 8.27M Ir per op either way)
 // and putting the members of gathered objects of up to 8 (twitter 8.22M
-// -> 8.41M).
+// -> 8.41M). Tried again together, with the gathered members of every
+// size keeping their keys' slots: more instructions (bash
+// bench/callgrind.sh UnmarshalAny/<set>, in all: small 10,299 -> 11,282,
+// medium 81.4K -> 83.5K, twitter 8.79M -> 8.97M) and no change on the
+// clock (8 alternated runs of both builds, GOMAXPROCS=1, benchstat: p >
+// 0.16 on small, medium, twitter, citm_catalog and code). The runtime's
+// insert into a table costs about what the same probe spelled out costs,
+// so only the hashing is saved, and the lookup of the key's hash takes
+// that back.
 // Measured against m[k] = v with a seed drawn per map (bench module,
 // callgrind of BenchmarkUnmarshalAny/<set>/smile at N and 2N runs, GC
 // off, -test.memprofilerate 2^62; whole program, Ir per op): small 10099
