@@ -72,7 +72,7 @@ func (m EncMode) Marshal(v any) ([]byte, error) {
 // not clear (runtime.mallocgc with needzero false, by linkname) and this
 // bound at 4 KiB. The profile of typed Marshal/twitter then showed the
 // final copy's 13% of samples gone, but the string copies into the cold
-// new buffer grew from 1% to 8%: writing fresh memory costs about the
+// new buffer grew from 1% to 7%: writing fresh memory costs about the
 // same wherever it happens. 20 alternated rounds (benchstat, medium as
 // the control, which the bound leaves out): medium ~ (p=0.98), twitter
 // 269 -> 254 us (p=0.23), citm_catalog 410 -> 388 us (p=0.09); with the
