@@ -73,11 +73,13 @@ func (m EncMode) Marshal(v any) ([]byte, error) {
 // bound at 4 KiB. The profile of typed Marshal/twitter then showed the
 // final copy's 13% of samples gone, but the string copies into the cold
 // new buffer grew from 1% to 7%: writing fresh memory costs about the
-// same wherever it happens. 20 alternated rounds (benchstat, medium as
-// the control, which the bound leaves out): medium ~ (p=0.98), twitter
-// 269 -> 254 us (p=0.23), citm_catalog 410 -> 388 us (p=0.09); with the
-// 512 KiB bound, canada and code ~ (p >= 0.3): their large buffers come
-// from the OS already zeroed. Not worth a linkname into the allocator.
+// same wherever it happens. BenchmarkMarshal of the bench module, 20
+// alternated rounds of -test.benchtime 150ms (benchstat; medium is the
+// control, which the bound leaves out): medium ~ (p=0.98), twitter 269
+// -> 254 us (p=0.23), citm_catalog 410 -> 388 us (p=0.09); with the 512
+// KiB bound, BenchmarkMarshal(Any) of canada and code ~ (p >= 0.3):
+// their large buffers come from the OS already zeroed. Not worth a
+// linkname into the allocator.
 const minDirectOutput = 512 << 10
 
 // outputSize returns the capacity of the buffer Marshal writes a
