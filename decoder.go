@@ -51,7 +51,7 @@ func NewDecoder(r io.Reader) *Decoder {
 // NewDecoder returns a Decoder reading from r with the options of m.
 func (m DecMode) NewDecoder(r io.Reader) *Decoder {
 	cfg := m.config()
-	sr, err := stream.NewStreamReader(r, cfg.stream)
+	sr, err := stream.NewReaderFrom(r, cfg.stream)
 	if err != nil {
 		return &Decoder{err: decodeErr(err)}
 	}

@@ -63,7 +63,7 @@ func ExampleDecoder_Token() {
 // Read the rows of a large root array one at a time with a stream.Reader,
 // which also lets a program look at the tokens around the rows.
 func ExampleUnmarshalDecode() {
-	r, err := stream.NewStreamReader(bytes.NewReader(druidResult()), smile.DecMode{}.ReaderOptions())
+	r, err := stream.NewReaderFrom(bytes.NewReader(druidResult()), smile.DecMode{}.ReaderOptions())
 	if err != nil {
 		log.Fatal(err)
 	}

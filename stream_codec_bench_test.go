@@ -91,7 +91,7 @@ func BenchmarkStreamDecode(b *testing.B) {
 				if name == "UnmarshalDecode" {
 					r, err = stream.NewReader(doc, stream.ReaderOptions{})
 				} else {
-					r, err = stream.NewStreamReader(bytes.NewReader(doc), stream.ReaderOptions{})
+					r, err = stream.NewReaderFrom(bytes.NewReader(doc), stream.ReaderOptions{})
 				}
 				if err != nil {
 					b.Fatal(err)

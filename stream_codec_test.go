@@ -316,7 +316,7 @@ func TestUnmarshalDecodeArray(t *testing.T) {
 		for _, streamed := range []bool{false, true} {
 			var r *stream.Reader
 			if streamed {
-				r, err = stream.NewStreamReader(bytes.NewReader(doc), DecMode{}.ReaderOptions())
+				r, err = stream.NewReaderFrom(bytes.NewReader(doc), DecMode{}.ReaderOptions())
 			} else {
 				r, err = stream.NewReader(doc, DecMode{}.ReaderOptions())
 			}

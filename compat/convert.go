@@ -147,7 +147,7 @@ func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
 	if err != nil {
 		return hint.Relabel(err, toJSONVocab)
 	}
-	sr, err := stream.NewStreamReader(r, mode.ReaderOptions())
+	sr, err := stream.NewReaderFrom(r, mode.ReaderOptions())
 	if err != nil {
 		return hint.Relabel(err, toJSONVocab)
 	}

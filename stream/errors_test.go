@@ -18,7 +18,7 @@ func rdFirstError(t *testing.T, in []byte, opts stream.ReaderOptions) error {
 	var errs [2]error
 	for i, mk := range []func() (*stream.Reader, error){
 		func() (*stream.Reader, error) { return stream.NewReader(in, opts) },
-		func() (*stream.Reader, error) { return stream.NewStreamReader(bytes.NewReader(in), opts) },
+		func() (*stream.Reader, error) { return stream.NewReaderFrom(bytes.NewReader(in), opts) },
 	} {
 		r, err := mk()
 		require.NoError(t, err)
@@ -73,7 +73,7 @@ func TestErrorHints(t *testing.T) {
 func TestOptionErrorNamesReaderOptions(t *testing.T) {
 	_, err := stream.NewReader(nil, stream.ReaderOptions{MaxDepth: -1})
 	require.EqualError(t, err, "smile: ReaderOptions.MaxDepth is -1; it must be 0 (the default, 1000) or positive")
-	_, err = stream.NewStreamReader(bytes.NewReader(nil), stream.ReaderOptions{MaxStringLen: -5})
+	_, err = stream.NewReaderFrom(bytes.NewReader(nil), stream.ReaderOptions{MaxStringLen: -5})
 	require.EqualError(t, err, "smile: ReaderOptions.MaxStringLen is -5; it must be 0 (the default, 67108864) or positive")
 }
 

@@ -65,7 +65,7 @@ func ExampleSyntaxError() {
 // Streaming a large binary value to an io.Writer without holding it.
 func ExampleReader_ReadBinaryTo() {
 	data := []byte{0x3A, 0x29, 0x0A, 0x01, 0xE8, 0x83, 0x00, 0x40, 0x40, 0x03}
-	r, _ := stream.NewStreamReader(bytes.NewReader(data), stream.ReaderOptions{})
+	r, _ := stream.NewReaderFrom(bytes.NewReader(data), stream.ReaderOptions{})
 	var out bytes.Buffer
 	n, err := r.ReadBinaryTo(&out)
 	fmt.Println(n, err, out.Bytes())

@@ -142,7 +142,7 @@ func FuzzReaderChunked(f *testing.F) {
 			t.Fatal(err)
 		}
 		want := rdReadAllOps(r)
-		s, err := stream.NewStreamReader(rdNewChunkReader(data, seed), opts)
+		s, err := stream.NewReaderFrom(rdNewChunkReader(data, seed), opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +156,7 @@ func FuzzReaderChunked(f *testing.F) {
 
 		// Skipping over chunks, which drops long strings and binary
 		// values piece by piece, fails as reading does.
-		s, err = stream.NewStreamReader(rdNewChunkReader(data, seed), opts)
+		s, err = stream.NewReaderFrom(rdNewChunkReader(data, seed), opts)
 		if err != nil {
 			t.Fatal(err)
 		}

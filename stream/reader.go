@@ -9,7 +9,7 @@ import (
 )
 
 // Reader reads Smile tokens, zero-copy from a []byte (NewReader) or
-// buffered from an io.Reader (NewStreamReader). Its pull API follows
+// buffered from an io.Reader (NewReaderFrom). Its pull API follows
 // encoding/json/jsontext: PeekKind, ReadToken, SkipValue, Depth and
 // InputOffset. A Reader is not safe for concurrent use.
 //
@@ -121,16 +121,16 @@ func NewReader(data []byte, opts ReaderOptions) (*Reader, error) {
 	return r, nil
 }
 
-// NewStreamReader returns a Reader that reads from r through an internal
+// NewReaderFrom returns a Reader that reads from r through an internal
 // buffer. Lengths in the input are checked against the limits in opts
 // before anything is allocated.
-func NewStreamReader(r io.Reader, opts ReaderOptions) (*Reader, error) {
+func NewReaderFrom(r io.Reader, opts ReaderOptions) (*Reader, error) {
 	o, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	if r == nil {
-		return nil, errors.New("smile: NewStreamReader needs a non-nil io.Reader")
+		return nil, errors.New("smile: NewReaderFrom needs a non-nil io.Reader")
 	}
 	rd := &Reader{opts: o}
 	rd.resetState()
@@ -141,7 +141,7 @@ func NewStreamReader(r io.Reader, opts ReaderOptions) (*Reader, error) {
 }
 
 // Reset makes the Reader read data from its start, with empty tables and
-// the same options, as if it were new. A Reader made by NewStreamReader
+// the same options, as if it were new. A Reader made by NewReaderFrom
 // reads data from then on, not its io.Reader.
 func (r *Reader) Reset(data []byte) {
 	r.resetState()

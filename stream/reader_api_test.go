@@ -355,7 +355,7 @@ func TestReaderResetAndOffsets(t *testing.T) {
 	require.Equal(t, `{ k"a" 1 }`, got)
 
 	// A stream Reader reset to a []byte.
-	s, err := stream.NewStreamReader(bytes.NewReader(b), stream.ReaderOptions{})
+	s, err := stream.NewReaderFrom(bytes.NewReader(b), stream.ReaderOptions{})
 	require.NoError(t, err)
 	s.Reset(a)
 	got, err = rdReadAllStr(s)
@@ -375,7 +375,7 @@ func TestReaderResetAndOffsets(t *testing.T) {
 
 	_, err = stream.NewReader(nil, stream.ReaderOptions{MaxDepth: -1})
 	require.Error(t, err)
-	_, err = stream.NewStreamReader(nil, stream.ReaderOptions{})
+	_, err = stream.NewReaderFrom(nil, stream.ReaderOptions{})
 	require.Error(t, err)
 }
 
@@ -450,7 +450,7 @@ func TestReaderStreamGrowsWithInput(t *testing.T) {
 		payload[i] = byte(i * 7)
 	}
 	data := append(append(hx("3A 29 0A 05 FD"), rdVInt(len(payload))...), payload...)
-	r, err := stream.NewStreamReader(bytes.NewReader(data), stream.ReaderOptions{})
+	r, err := stream.NewReaderFrom(bytes.NewReader(data), stream.ReaderOptions{})
 	require.NoError(t, err)
 	tok, err := r.ReadToken()
 	require.NoError(t, err)

@@ -79,7 +79,7 @@ func rdBenchReader(b *testing.B, name string) {
 		b.ResetTimer()
 		for range b.N {
 			br.Reset(data)
-			r, err := stream.NewStreamReader(br, stream.ReaderOptions{})
+			r, err := stream.NewReaderFrom(br, stream.ReaderOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}

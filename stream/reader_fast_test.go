@@ -146,8 +146,8 @@ func TestReadIntString(t *testing.T) {
 			t.Run("chunked", func(t *testing.T) {
 				// One byte at a time: the buffer never holds enough for
 				// the fast paths, which must then read nothing.
-				fast, _ := NewStreamReader(iotest.OneByteReader(bytes.NewReader(doc)), ReaderOptions{})
-				slow, _ := NewStreamReader(iotest.OneByteReader(bytes.NewReader(doc)), ReaderOptions{})
+				fast, _ := NewReaderFrom(iotest.OneByteReader(bytes.NewReader(doc)), ReaderOptions{})
+				slow, _ := NewReaderFrom(iotest.OneByteReader(bytes.NewReader(doc)), ReaderOptions{})
 				check(t, fast, slow)
 			})
 		})

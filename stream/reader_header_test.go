@@ -28,7 +28,7 @@ func TestReaderFirstHeaderPaths(t *testing.T) {
 			r, err := stream.NewReader(doc, opts)
 			require.NoError(t, err)
 			want, wantErr := rdReadAllStr(r)
-			s, err := stream.NewStreamReader(iotest.OneByteReader(bytes.NewReader(doc)), opts)
+			s, err := stream.NewReaderFrom(iotest.OneByteReader(bytes.NewReader(doc)), opts)
 			require.NoError(t, err)
 			got, gotErr := rdReadAllStr(s)
 			require.Equal(t, want, got, "flags 0x%02X, %+v", f, opts)

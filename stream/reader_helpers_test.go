@@ -177,11 +177,11 @@ func rdNewTestReader(t testing.TB, kind string, data []byte, opts stream.ReaderO
 	case "bytes":
 		r, err = stream.NewReader(data, opts)
 	case "chunks":
-		r, err = stream.NewStreamReader(rdNewChunkReader(data, int64(len(data))), opts)
+		r, err = stream.NewReaderFrom(rdNewChunkReader(data, int64(len(data))), opts)
 	case "onebyte":
-		r, err = stream.NewStreamReader(iotest.OneByteReader(bytes.NewReader(data)), opts)
+		r, err = stream.NewReaderFrom(iotest.OneByteReader(bytes.NewReader(data)), opts)
 	case "stream":
-		r, err = stream.NewStreamReader(bytes.NewReader(data), opts)
+		r, err = stream.NewReaderFrom(bytes.NewReader(data), opts)
 	default:
 		t.Fatalf("unknown reader kind %q", kind)
 	}

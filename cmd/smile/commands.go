@@ -96,7 +96,7 @@ func validateFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		r, err := stream.NewStreamReader(in, mode.ReaderOptions())
+		r, err := stream.NewReaderFrom(in, mode.ReaderOptions())
 		if err != nil {
 			return err
 		}

@@ -33,7 +33,7 @@ func runDump(t testing.TB, data []byte, out io.Writer) error {
 func dumpFrom(t testing.TB, src io.Reader, out io.Writer) error {
 	t.Helper()
 	win := newInputWindow(src)
-	r, err := stream.NewStreamReader(win, stream.ReaderOptions{})
+	r, err := stream.NewReaderFrom(win, stream.ReaderOptions{})
 	require.NoError(t, err)
 	w := bufio.NewWriterSize(out, 64<<10)
 	err = dump(w, r, win)

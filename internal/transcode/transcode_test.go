@@ -282,7 +282,7 @@ func TestKeyTextsFollowTheTable(t *testing.T) {
 				if whole {
 					r, err = stream.NewReader(sm, opts)
 				} else {
-					r, err = stream.NewStreamReader(iotest.HalfReader(bytes.NewReader(sm)), opts)
+					r, err = stream.NewReaderFrom(iotest.HalfReader(bytes.NewReader(sm)), opts)
 				}
 				require.NoError(t, err)
 				var out bytes.Buffer

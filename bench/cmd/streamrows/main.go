@@ -151,7 +151,7 @@ func decode(path string) (int64, int, error) {
 		return 0, 0, err
 	}
 	defer f.Close()
-	r, err := stream.NewStreamReader(f, smile.DecMode{}.ReaderOptions())
+	r, err := stream.NewReaderFrom(f, smile.DecMode{}.ReaderOptions())
 	if err != nil {
 		return 0, 0, err
 	}
@@ -208,7 +208,7 @@ func prefix(path string, limit int) ([]byte, int, error) {
 		return nil, 0, err
 	}
 	defer f.Close()
-	r, err := stream.NewStreamReader(bufio.NewReaderSize(f, 1<<16), smile.DecMode{}.ReaderOptions())
+	r, err := stream.NewReaderFrom(bufio.NewReaderSize(f, 1<<16), smile.DecMode{}.ReaderOptions())
 	if err != nil {
 		return nil, 0, err
 	}
