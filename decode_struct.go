@@ -87,6 +87,19 @@ func (sd *structDec) lookup(d *decodeState, kb []byte, hint int) int {
 	return -1
 }
 
+// unknownField records the error for key, which matches no field of sd,
+// under DisallowUnknownFields: an *UnmarshalTypeError whose Err is
+// ErrUnknownField to errors.Is and names the fields that cancel each
+// other when key is the name they share.
+func (sd *structDec) unknownField(d *decodeState, key string) {
+	if d.err != nil {
+		return // only the first error is returned
+	}
+	d.setKey(key)
+	d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(key), Type: sd.t, Offset: d.offset(), Field: d.pathString(),
+		Err: &unknownFieldError{key: key, clash: sd.info.clashOf(key, d.cfg.opts.CaseSensitiveFields)}})
+}
+
 // unsafeString views b as a string for a lookup that does not keep it.
 func unsafeString(b []byte) string { return rt.String(b) }
 
@@ -145,9 +158,7 @@ func (sd *structDec) decode(d *decodeState, p unsafe.Pointer) error {
 					if kb == nil { // a reference to a name known to be unknown
 						kb = export.SharedName(d.r, slot)
 					}
-					key := string(kb)
-					d.setKey(key)
-					d.saveError(&UnmarshalTypeError{Value: "key " + strconv.Quote(key), Type: sd.t, Offset: d.offset(), Field: d.pathString(), Err: ErrUnknownField})
+					sd.unknownField(d, string(kb))
 				}
 				if err := d.r.SkipValue(); err != nil {
 					return d.fatal(err)

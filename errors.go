@@ -43,7 +43,10 @@ func decodeErr(err error) error { return hint.Relabel(err, vocab) }
 var replayVocab = &hint.Vocabulary{}
 
 // An UnmarshalTypeError describes a Smile value that cannot be stored in
-// the Go value it was decoded into.
+// the Go value it was decoded into, or, under
+// DecOptions.DisallowUnknownFields, an object key that matches no field of
+// the struct it was decoded into: then errors.Is(err, ErrUnknownField)
+// holds, Value is the key (as `key "name"`) and Field the path to it.
 type UnmarshalTypeError struct {
 	Value  string       // the Smile kind, such as "string", "integer 300" or "array"
 	Type   reflect.Type // the Go type it could not be assigned to
@@ -54,6 +57,28 @@ type UnmarshalTypeError struct {
 
 func (e *UnmarshalTypeError) Error() string {
 	var b strings.Builder
+	if u, ok := e.Err.(*unknownFieldError); ok {
+		// Nothing was to be stored: say which key matched nothing, in
+		// which struct, at which path ("in field query.filter of Go type
+		// main.Filter"); Field ends with the key.
+		b.WriteString("smile: unknown field ")
+		b.WriteString(strconv.Quote(u.key))
+		b.WriteString(" in ")
+		if in := strings.TrimSuffix(strings.TrimSuffix(e.Field, u.key), "."); in != "" {
+			b.WriteString("field ")
+			b.WriteString(in)
+			b.WriteString(" of ")
+		}
+		b.WriteString("Go type ")
+		b.WriteString(e.Type.String())
+		b.WriteString(" at offset ")
+		b.WriteString(strconv.FormatInt(e.Offset, 10))
+		if len(u.clash) > 0 {
+			b.WriteString(": ")
+			b.WriteString(u.clashText())
+		}
+		return b.String()
+	}
 	b.WriteString("smile: cannot unmarshal ")
 	b.WriteString(e.Value)
 	b.WriteString(" into ")
@@ -197,7 +222,41 @@ func errorPath(err error) *string {
 // Unwrap returns the error returned by the method.
 func (e *MarshalerError) Unwrap() error { return e.Err }
 
-// ErrUnknownField is wrapped by the *UnmarshalTypeError reported for an
-// object key that matches no struct field when
+// ErrUnknownField is matched by errors.Is for the *UnmarshalTypeError
+// reported for an object key that matches no struct field when
 // DecOptions.DisallowUnknownFields is set.
 var ErrUnknownField = errors.New("unknown field")
+
+// An unknownFieldError is the Err of the *UnmarshalTypeError for an
+// unknown key: ErrUnknownField, with the key and, when the key is a name
+// that fields of equal depth share (and so cancel each other, by
+// encoding/json's rule), those fields.
+type unknownFieldError struct {
+	key   string
+	clash []string // the Go selectors of the clashing fields, such as "A.Name"; empty when the key is no such name
+}
+
+func (e *unknownFieldError) Error() string {
+	s := "unknown field " + strconv.Quote(e.key)
+	if len(e.clash) > 0 {
+		s += ": " + e.clashText()
+	}
+	return s
+}
+
+// Is reports whether target is ErrUnknownField.
+func (e *unknownFieldError) Is(target error) bool { return target == ErrUnknownField }
+
+// clashText says that the key matches fields of equal depth that cancel
+// each other, naming them when there are two or more.
+func (e *unknownFieldError) clashText() string {
+	n := len(e.clash)
+	switch n {
+	case 1: // one embedded struct type promoted twice at one depth: its second path is not known
+		return "it matches fields of equal depth that cancel each other (encoding/json drops them)"
+	case 2:
+		return "it matches " + e.clash[0] + " and " + e.clash[1] + ", two fields of equal depth that cancel each other (encoding/json drops both)"
+	}
+	return "it matches " + strings.Join(e.clash[:n-1], ", ") + " and " + e.clash[n-1] + ", " + strconv.Itoa(n) +
+		" fields of equal depth that cancel each other (encoding/json drops all " + strconv.Itoa(n) + ")"
+}

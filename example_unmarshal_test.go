@@ -111,5 +111,5 @@ func ExampleDecOptions_DecMode() {
 	fmt.Println(errors.Is(err, smile.ErrUnknownField), err)
 	// Output:
 	// map[string]interface {}{"a":"1.5"}
-	// true smile: cannot unmarshal key "a" into field a of Go type struct { B int } at offset 5: unknown field
+	// true smile: unknown field "a" in Go type struct { B int } at offset 5
 }

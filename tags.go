@@ -41,6 +41,37 @@ type structInfo struct {
 	fields []field        // in encoding/json order
 	byName map[string]int // exact key -> index in fields
 	byFold map[string]int // foldName(key) -> index of the first field with that folded key
+	// dropped are the names that fields of equal depth and equal tagging
+	// share, which cancel each other (encoding/json's rule): no key
+	// matches them, and the error for such a key under
+	// DisallowUnknownFields names the fields (clashOf).
+	dropped []droppedName
+}
+
+// A droppedName is a key name that two or more fields of a struct type
+// share at the same depth, so that neither field has it.
+type droppedName struct {
+	name   string
+	fields []string // the fields as Go selectors from the struct, such as "A.Name"; distinct
+}
+
+// clashOf returns the fields of equal depth whose shared name key is
+// (case-insensitively unless exact), or nil when key is no such name.
+func (si *structInfo) clashOf(key string, exact bool) []string {
+	for _, dn := range si.dropped {
+		if dn.name == key {
+			return dn.fields
+		}
+	}
+	if exact {
+		return nil
+	}
+	for _, dn := range si.dropped {
+		if foldName(dn.name) == foldName(key) {
+			return dn.fields
+		}
+	}
+	return nil
 }
 
 // fieldPtr returns a pointer to f inside the struct at base, following the
@@ -230,12 +261,14 @@ func typeFields(t reflect.Type) *structInfo {
 
 	// Keep one dominant field per name, or none when the name is ambiguous.
 	out := fields[:0]
+	var dropped []droppedName
 	for advance, i := 0, 0; i < len(fields); i += advance {
 		name := fields[i].name
 		for advance = 1; i+advance < len(fields) && fields[i+advance].name == name; advance++ {
 		}
 		group := fields[i : i+advance]
 		if len(group) > 1 && len(group[0].index) == len(group[1].index) && group[0].tagged == group[1].tagged {
+			dropped = append(dropped, droppedName{name: name, fields: clashingFields(t, group)})
 			continue
 		}
 		out = append(out, group[0])
@@ -244,9 +277,10 @@ func typeFields(t reflect.Type) *structInfo {
 	slices.SortFunc(fields, func(a, b field) int { return slices.Compare(a.index, b.index) })
 
 	si := &structInfo{
-		fields: fields,
-		byName: make(map[string]int, len(fields)),
-		byFold: make(map[string]int, len(fields)),
+		fields:  fields,
+		byName:  make(map[string]int, len(fields)),
+		byFold:  make(map[string]int, len(fields)),
+		dropped: dropped,
 	}
 	for i, f := range fields {
 		si.byName[f.name] = i
@@ -257,6 +291,42 @@ func typeFields(t reflect.Type) *structInfo {
 		}
 	}
 	return si
+}
+
+// clashingFields returns the Go selectors, from struct type t, of the
+// fields of group that cancel each other: those as deep and as tagged as
+// the first (the group is sorted so), each once. A field that an embedded
+// struct type promotes twice at one depth is listed once, under its first
+// path.
+func clashingFields(t reflect.Type, group []field) []string {
+	var sels []string
+	for _, f := range group {
+		if len(f.index) != len(group[0].index) || f.tagged != group[0].tagged {
+			break
+		}
+		if sel := selector(t, f.index); !slices.Contains(sels, sel) {
+			sels = append(sels, sel)
+		}
+	}
+	return sels
+}
+
+// selector returns the Go selector of the field at index in struct type
+// t, such as "A.Name", through embedded structs and pointers to them.
+func selector(t reflect.Type, index []int) string {
+	var b strings.Builder
+	for i, x := range index {
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		sf := t.Field(x)
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(sf.Name)
+		t = sf.Type
+	}
+	return b.String()
 }
 
 // hasTagOption reports whether the comma-separated options opts contain
