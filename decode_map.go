@@ -14,10 +14,10 @@ import (
 type mapKeyDecFunc func(d *decodeState, kp unsafe.Pointer) (bool, error)
 
 // mapKeyDecoder returns how keys of type kt are decoded, by encoding/json's
-// rules: encoding.TextUnmarshaler first, then string kinds, then integer
-// kinds. It returns nil for other key types.
+// rules: encoding.TextUnmarshaler first (see decodesKeyByText), then
+// string kinds, then integer kinds. It returns nil for other key types.
 func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
-	if reflect.PointerTo(kt).Implements(textUnmarshalerType) {
+	if decodesKeyByText(kt) {
 		typ := rt.TypeOf(kt)
 		return func(d *decodeState, kp unsafe.Pointer) (bool, error) {
 			typ.Zero(kp)
@@ -62,6 +62,15 @@ func mapKeyDecoder(kt reflect.Type) mapKeyDecFunc {
 	return nil
 }
 
+// decodesKeyByText reports whether keys of type kt are decoded by its
+// UnmarshalText method: *kt implements encoding.TextUnmarshaler and kt is
+// not Number. Number keys are strings taken as they are, as json.Number's,
+// the way Marshal writes them (by their string kind, as encoding/json
+// writes string kinds), whatever text they hold.
+func decodesKeyByText(kt reflect.Type) bool {
+	return kt != numberType && reflect.PointerTo(kt).Implements(textUnmarshalerType)
+}
+
 // numErrCause returns the cause inside a *strconv.NumError.
 func numErrCause(err error) error {
 	var ne *strconv.NumError
@@ -84,7 +93,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 			return d.typeError(t)
 		}
 	}
-	if t.Key().Kind() == reflect.String && t.Elem() == anyType && !reflect.PointerTo(t.Key()).Implements(textUnmarshalerType) {
+	if t.Key().Kind() == reflect.String && t.Elem() == anyType && !decodesKeyByText(t.Key()) {
 		return mapStringAnyDecoder(t)
 	}
 	if t.Key() == stringType && t.Elem() == stringType {
@@ -95,7 +104,7 @@ func newMapDecoder(t reflect.Type) decoderFunc {
 	// An entry's size, for the memory budget: as the map lays it out
 	// (rounded to 8 bytes), its value charged as a typed element.
 	slot := (int(t.Key().Size()) + typedCharge(int(t.Elem().Size())) + 7) &^ 7
-	strKey := t.Key().Kind() == reflect.String && !reflect.PointerTo(t.Key()).Implements(textUnmarshalerType)
+	strKey := t.Key().Kind() == reflect.String && !decodesKeyByText(t.Key())
 	return func(d *decodeState, p unsafe.Pointer) error {
 		switch d.tok.Kind {
 		case stream.KindStartObject:

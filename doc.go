@@ -257,7 +257,17 @@
 //     for BigDecimal, the shortest round-tripping form for floats). With
 //     AnyNumbersFloat64 every number is a float64, as in encoding/json
 //     (rounded to nearest; a BigInteger or BigDecimal beyond float64's
-//     range is an *UnmarshalTypeError and leaves nil, as there).
+//     range is an *UnmarshalTypeError and leaves nil, as there). Such a
+//     tree goes to JSON as it is: Decimal and Number have MarshalJSON and
+//     MarshalText methods that write the bare JSON number (a Decimal as
+//     BigDecimal.toString's text, such as 12345.678900 or 1E+3; an empty
+//     Number as 0, as encoding/json writes an empty json.Number), so
+//     json.Marshal writes every digit, and UnmarshalJSON and UnmarshalText
+//     read a JSON number back (UnmarshalJSON also a JSON string holding
+//     one, as encoding/json accepts for a json.Number). Marshal and
+//     Unmarshal do not call these methods: a Decimal is a BigDecimal, a
+//     Number the smallest exact Smile number, and a map key of type
+//     Number is a string taken as it is, as one of type json.Number.
 //   - []byte accepts Smile binary (7-bit or raw) and, like encoding/json,
 //     a Smile string holding standard base64, and an array of small
 //     integers; as in encoding/json, so does a slice of any uint8 kind,
