@@ -2,6 +2,7 @@ package smile
 
 import (
 	"reflect"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -32,6 +33,11 @@ func (e *encodeState) marshalDocument(v any) error {
 func (e *encodeState) marshalValue(v any) error {
 	_, data := rt.Unpack(v)
 	root := e.rootEncoder(v)
+	// What methods write into e.w, and what they return, is bound by
+	// MaxDepth too; the encoders' own arrays and objects are refused
+	// first, with their path (writeStartArray).
+	limit := export.LimitDepth(e.w, e.cfg.opts.MaxDepth)
+	defer export.SetDepthLimit(e.w, limit)
 	var err error
 	switch {
 	case !root.pointee:
@@ -333,7 +339,7 @@ func (e *encodeState) trackCycle(k cycleKey, t reflect.Type, p unsafe.Pointer) e
 		e.ptrLevel--
 		return &UnsupportedValueError{
 			Value: cycleValue(k, t, p),
-			Str:   "value nested deeper than 10000 pointers, maps or slices, via " + t.String(),
+			Str:   "value nested deeper than " + strconv.Itoa(maxEncodeDepth) + " pointers, maps or slices, via " + t.String(),
 		}
 	}
 	e.ptrSeen[k] = struct{}{}

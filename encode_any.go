@@ -91,7 +91,7 @@ func (e *encodeState) encodeAnys(v []any) error {
 	if fs, width, ok := e.float64Rows(v); ok {
 		return export.WriteFloat64Arrays(e.w, fs, width)
 	}
-	if err := e.w.WriteStartArray(); err != nil {
+	if err := e.writeStartArray(); err != nil {
 		return err
 	}
 	for i, x := range v {

@@ -224,7 +224,7 @@ func sortPacked(order []uint64, at int, key func(i int) string) {
 // matched by a keyIndex instead of sorted, they cost less (see
 // tableMapAsShape).
 func encodeStringKeyMap[V any](e *encodeState, m map[string]V, sorted bool, write func(*encodeState, V) error, stack *[]keyedEntry[V]) error {
-	if err := e.w.WriteStartObject(); err != nil {
+	if err := e.writeStartObject(); err != nil {
 		return err
 	}
 	n := len(m)
@@ -502,7 +502,7 @@ func (e *encodeState) clearMapEntries() {
 
 // encodeMapUnsorted writes the entries in Go's iteration order.
 func encodeMapUnsorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoderFunc, p unsafe.Pointer) error {
-	if err := e.w.WriteStartObject(); err != nil {
+	if err := e.writeStartObject(); err != nil {
 		return err
 	}
 	arena := len(e.keyArena)
@@ -570,7 +570,7 @@ func encodeMapSorted(e *encodeState, mt *rt.MapType, keyOf keyFunc, elem encoder
 	defer func() { e.order = e.order[:ostart] }()
 	mask := sortKeys(e, len(entries), func(i int) string { return entries[i].key })
 
-	if err := e.w.WriteStartObject(); err != nil {
+	if err := e.writeStartObject(); err != nil {
 		return err
 	}
 	for i := range entries {

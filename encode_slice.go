@@ -114,7 +114,7 @@ func newElemsEncoder(t reflect.Type, addr bool) elemsEncoder {
 	elem := typeEncoder(t, addr)
 	size := t.Size()
 	return func(e *encodeState, p unsafe.Pointer, n int) error {
-		if err := e.w.WriteStartArray(); err != nil {
+		if err := e.writeStartArray(); err != nil {
 			return err
 		}
 		for i := 0; i < n; i++ {
@@ -147,7 +147,7 @@ func newPlainArraysEncoder(t reflect.Type) elemsEncoder {
 		}
 	case reflect.Int64:
 		return func(e *encodeState, p unsafe.Pointer, count int) error {
-			if err := e.w.WriteStartArray(); err != nil {
+			if err := e.writeStartArray(); err != nil {
 				return err
 			}
 			all := rt.Slice((*int64)(p), count*n)
@@ -175,7 +175,7 @@ func newPointeesEncoder(t reflect.Type) elemsEncoder {
 	key := rt.TypeKey(t)
 	return func(e *encodeState, p unsafe.Pointer, n int) error {
 		elem := target.get()
-		if err := e.w.WriteStartArray(); err != nil {
+		if err := e.writeStartArray(); err != nil {
 			return err
 		}
 		for i, q := range rt.Slice((*unsafe.Pointer)(p), n) {
@@ -197,7 +197,7 @@ func newPointeesEncoder(t reflect.Type) elemsEncoder {
 
 // encodeStrings writes an array of the strings v.
 func encodeStrings(e *encodeState, v []string) error {
-	if err := e.w.WriteStartArray(); err != nil {
+	if err := e.writeStartArray(); err != nil {
 		return err
 	}
 	for i, s := range v {

@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"strconv"
 	"sync"
 	"unsafe"
 
@@ -10,14 +11,18 @@ import (
 
 // startDetectingCyclesAfter is the pointer depth after which encoders
 // track the pointers, maps and slices they are inside of, to report a
-// cycle instead of overflowing the stack (encoding/json's value).
-const startDetectingCyclesAfter = 1000
+// cycle. encoding/json starts at 1000; here it is half the default
+// EncOptions.MaxDepth, so that a cycle through containers is reported as
+// a cycle before its nesting reaches that depth and is reported as too
+// deep (a cycle passes at least one pointer, map or slice a turn).
+const startDetectingCyclesAfter = DefaultMaxDepth / 2
 
 // maxEncodeDepth is the nesting of pointers, maps and slices beyond which
 // Marshal fails with an *UnsupportedValueError instead of overflowing the
-// stack on a very deep (not cyclic) value. Readers refuse such documents
-// anyway: DefaultMaxDepth is 1000.
-const maxEncodeDepth = 10000
+// stack on a very deep (not cyclic) value: pointers to pointers or to
+// interfaces open no container, so EncOptions.MaxDepth does not bound
+// them.
+const maxEncodeDepth = MaxDepthLimit
 
 // encodeState is the per-call state of an encoding: the Writer, the mode,
 // cycle tracking and scratch space. It is pooled.
@@ -194,3 +199,34 @@ const (
 	maxKeep       = 1 << 20
 	maxKeepOutput = 16 << 20
 )
+
+// writeStartArray writes the start of an array, unless that would nest
+// the document deeper than EncOptions.MaxDepth. Every array an encoder of
+// a Go value opens goes through it, and every object through
+// writeStartObject, so that no Go value, however deep, makes Marshal
+// recurse past MaxDepth levels of containers (MaxDepthLimit at most).
+func (e *encodeState) writeStartArray() error {
+	if e.w.Depth() >= e.cfg.opts.MaxDepth {
+		return e.tooDeep()
+	}
+	return e.w.WriteStartArray()
+}
+
+// writeStartObject is writeStartArray for an object.
+func (e *encodeState) writeStartObject() error {
+	if e.w.Depth() >= e.cfg.opts.MaxDepth {
+		return e.tooDeep()
+	}
+	return e.w.WriteStartObject()
+}
+
+// tooDeep is the error of a container nested deeper than
+// EncOptions.MaxDepth.
+func (e *encodeState) tooDeep() error {
+	max := e.cfg.opts.MaxDepth
+	s := "nested deeper than " + strconv.Itoa(max) + " arrays and objects (EncOptions.MaxDepth"
+	if max < MaxDepthLimit {
+		s += "; raise it, up to MaxDepthLimit, " + strconv.Itoa(MaxDepthLimit) + ", together with the readers' DecOptions.MaxDepth"
+	}
+	return &UnsupportedValueError{Str: s + ")"}
+}

@@ -101,10 +101,10 @@ func newStructEncoder(t reflect.Type, addr bool) encoderFunc {
 		first = fields[0]
 	}
 	return func(e *encodeState, p unsafe.Pointer) error {
-		w := e.w
-		if err := w.WriteStartObject(); err != nil {
+		if err := e.writeStartObject(); err != nil {
 			return err
 		}
+		w := e.w
 		for f := first; f != nil; f = f.next {
 			fp := rt.Add(p, f.offset)
 			if f.indirect {

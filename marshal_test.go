@@ -374,7 +374,18 @@ func TestMarshalErrors(t *testing.T) {
 			head = &cycleNode{Name: "n", Next: head}
 		}
 		_, err := Marshal(head)
+		var uve *UnsupportedValueError
+		require.ErrorAs(t, err, &uve)
+		require.Contains(t, uve.Str, "nested deeper than 1000 arrays and objects (EncOptions.MaxDepth")
+		em, err := EncOptions{MaxDepth: 3000}.EncMode()
 		require.NoError(t, err)
+		b, err := em.Marshal(head)
+		require.NoError(t, err)
+		var back *cycleNode
+		require.Error(t, Unmarshal(b, &back), "3000 levels, beyond the default DecOptions.MaxDepth")
+		dm, err := DecOptions{MaxDepth: 3000}.DecMode()
+		require.NoError(t, err)
+		require.NoError(t, dm.Unmarshal(b, &back))
 	})
 	t.Run("invalid UTF-8", func(t *testing.T) {
 		for _, v := range []any{"a\xffb", map[string]int{"\xff": 1}, []string{"ok", "\xc3"}, textM("\xff")} {
@@ -612,7 +623,14 @@ func TestMarshalPointerSlices(t *testing.T) {
 	for range 3000 {
 		deep = &treeNode{Name: "n", Kids: []*treeNode{deep}}
 	}
+	// 3000 levels of an object and an array: beyond the default
+	// EncOptions.MaxDepth, within MaxDepthLimit.
 	_, err = Marshal(deep)
+	require.ErrorAs(t, err, &uve)
+	require.Contains(t, uve.Str, "nested deeper than 1000 arrays and objects")
+	em, err := EncOptions{MaxDepth: MaxDepthLimit}.EncMode()
+	require.NoError(t, err)
+	_, err = em.Marshal(deep)
 	require.NoError(t, err)
 }
 

@@ -82,6 +82,15 @@ type EncOptions struct {
 	// and earlier do (unused high bits set). Readers ignore those bits.
 	LegacyFloat32SignBits bool
 
+	// MaxDepth limits the nesting of arrays and objects that Marshal
+	// writes, as Jackson's StreamWriteConstraints does: a value nested
+	// deeper is an *UnsupportedValueError. 0 means 1000 (DefaultMaxDepth),
+	// the depth DecOptions accepts by default, so that what Marshal writes
+	// decodes with the default options; at most MaxDepthLimit (10,000) is
+	// accepted. The depth counts from the root of the document, also when
+	// MarshalEncode writes into a Writer that stands inside containers.
+	MaxDepth int
+
 	// MapKeyOrder is the order of map entries; default MapKeysSorted.
 	MapKeyOrder MapKeyOrder
 	// Time is the form of time.Time values; default TimeRFC3339Nano.
@@ -152,13 +161,28 @@ const (
 	DefaultMaxExpansion    = 256     // bytes allocated per byte of input; see DecOptions.MaxExpansion
 )
 
+// MaxDepthLimit is the largest MaxDepth that DecOptions and EncOptions
+// accept: the nesting that decoding into Go values and encoding them
+// recurse through, once per level, with the goroutine's stack far from
+// Go's limit (1 GB on 64-bit platforms, 250 MB on 32-bit ones), whatever
+// the input and the Go value. It is encoding/json's own bound on nesting.
+// At this depth no path needs more than 16 MiB of stack on amd64
+// (TestDepthAtLimit and TestMarshalDepthAtLimit measure each, and
+// SECURITY.md gives the figures), a sixtieth of the 64-bit limit and
+// well within the 32-bit one. A fatal stack overflow cannot be recovered, so the bound
+// is a hard one: the stream package's Reader and Writer, compat's
+// transcoders and the smile command do not recurse, and read deeper
+// documents (stream.ReaderOptions.MaxDepth has no such bound).
+const MaxDepthLimit = 10000
+
 // DecOptions configures decoding. The zero value gives Jackson's defaults
 // (header required) with safe limits for untrusted input.
 type DecOptions struct {
 	// HeaderOptional accepts input without the Smile header, read with
 	// Jackson's headerless defaults. By default the header is required.
 	HeaderOptional bool
-	// MaxDepth limits the nesting of arrays and objects; 0 means 1000.
+	// MaxDepth limits the nesting of arrays and objects; 0 means 1000,
+	// and at most MaxDepthLimit (10,000) is accepted.
 	MaxDepth int
 	// MaxStringLen limits one string or key, in bytes; 0 means 64 MiB.
 	MaxStringLen int
@@ -303,6 +327,10 @@ func newEncConfig(o EncOptions) (*encConfig, error) {
 	if o.Time < TimeRFC3339Nano || o.Time > TimeEpochSecondsDecimal {
 		return nil, fmt.Errorf("smile: invalid EncOptions.Time %d; use TimeRFC3339Nano, TimeEpochMillis or TimeEpochSecondsDecimal", o.Time)
 	}
+	if err := checkMaxDepth(o.MaxDepth, encVocab); err != nil {
+		return nil, err
+	}
+	o.MaxDepth = orDefault(o.MaxDepth, DefaultMaxDepth)
 	so := stream.WriterOptions{
 		OmitHeader:            o.OmitHeader,
 		DisableSharedNames:    o.DisableSharedNames,
@@ -324,6 +352,9 @@ func newDecConfig(o DecOptions) (*decConfig, error) {
 	}
 	if o.IntegerTimes != IntegerTimesMillis && o.IntegerTimes != IntegerTimesSeconds {
 		return nil, fmt.Errorf("smile: invalid DecOptions.IntegerTimes %d; use IntegerTimesMillis or IntegerTimesSeconds", o.IntegerTimes)
+	}
+	if err := checkMaxDepth(o.MaxDepth, vocab); err != nil {
+		return nil, err
 	}
 	switch {
 	case o.MaxContainerLen < 0:
@@ -355,6 +386,20 @@ func newDecConfig(o DecOptions) (*decConfig, error) {
 		orDefault(o.MaxDepth, DefaultMaxDepth), orDefault(o.MaxStringLen, DefaultMaxStringLen),
 		orDefault(o.MaxBinaryLen, DefaultMaxBinaryLen), orDefault(o.MaxBigNumberLen, DefaultMaxBigNumberLen)
 	return &decConfig{opts: o, stream: so}, nil
+}
+
+// encVocab names EncOptions' own limit, MaxDepth, which DecOptions has
+// too (vocab names the DecOptions one).
+var encVocab = &hint.Vocabulary{Names: hint.GoNames("EncOptions.", hint.MaxDepth)}
+
+// checkMaxDepth refuses a MaxDepth that is negative or above
+// MaxDepthLimit, naming the option in v's words.
+func checkMaxDepth(depth int, v *hint.Vocabulary) error {
+	if depth < 0 || depth > MaxDepthLimit {
+		return &hint.OptionError{Prefix: "smile: ", Option: hint.MaxDepth, Value: depth, Default: DefaultMaxDepth, Max: MaxDepthLimit,
+			Note: "smile.MaxDepthLimit: decoding into Go values and encoding them recurse once per level, and deeper nesting could overflow the stack; stream.Reader reads deeper documents", Vocab: v}
+	}
+	return nil
 }
 
 func orDefault(v, def int) int {

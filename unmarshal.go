@@ -171,7 +171,9 @@ func UnmarshalDecode(r *stream.Reader, v any) error {
 // The stream-level options are r's own, given when r was made (header
 // required or optional, UTF-8 checks, MaxDepth and the length limits of
 // strings, binary values and big numbers): m's DecOptions of the same
-// names do not apply. To read under m's rules, make r with
+// names do not apply. A Reader whose MaxDepth is above MaxDepthLimit is
+// refused with an error, since decoding into Go values recurses once per
+// level of nesting. To read under m's rules, make r with
 // m.ReaderOptions(). All the other options of m apply as in Unmarshal,
 // and DecOptions.MaxExpansion bounds what decoding allocates by the
 // bytes of this value alone (with the same floor as a whole document).
@@ -185,6 +187,11 @@ func UnmarshalDecode(r *stream.Reader, v any) error {
 // CaseSensitiveFields may match keys as the first mode did: use one mode
 // per Reader.
 func (m DecMode) UnmarshalDecode(r *stream.Reader, v any) error {
+	if max := export.MaxDepth(r); max > MaxDepthLimit {
+		// Decoding into Go values recurses once per level; r's limit
+		// must keep that recursion within MaxDepthLimit levels.
+		return fmt.Errorf("smile: UnmarshalDecode: the stream.Reader's ReaderOptions.MaxDepth is %d; decoding into Go values needs at most MaxDepthLimit (%d), which bounds its recursion: make the Reader with a lower MaxDepth (or with DecMode.ReaderOptions)", max, MaxDepthLimit)
+	}
 	d, ownR, ownCfg := borrowDecodeState(m.config(), r)
 	dec, p, err := d.rootDecoder(v)
 	if err != nil {

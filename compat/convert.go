@@ -55,7 +55,10 @@ const DefaultMaxNumberLen = transcode.DefaultMaxNumberLen
 // and writes compact JSON.
 type ToJSONOptions struct {
 	// Dec selects how the Smile input is read: header, limits, UTF-8
-	// strictness. Only the stream-level options are used.
+	// strictness. Only the stream-level options are used. Dec.MaxDepth
+	// may exceed smile.MaxDepthLimit (which bounds decoding into Go
+	// values, a recursion): ToJSON does not recurse, and reads documents
+	// of any depth in memory proportional to the input.
 	Dec smile.DecOptions
 
 	// Indent, when not empty, pretty-prints with this indentation per level.
@@ -143,11 +146,11 @@ func FromJSONBytes(data []byte, opts FromJSONOptions) ([]byte, error) {
 // FromJSONOptions.DecimalsAsBigDecimal is set, and an integer's Smile
 // form follows its digit count (FromJSON's rule), not the original token.
 func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
-	mode, err := opts.Dec.DecMode()
+	mode, ro, err := opts.readerOptions()
 	if err != nil {
 		return hint.Relabel(err, toJSONVocab)
 	}
-	sr, err := stream.NewReaderFrom(r, mode.ReaderOptions())
+	sr, err := stream.NewReaderFrom(r, ro)
 	if err != nil {
 		return hint.Relabel(err, toJSONVocab)
 	}
@@ -159,11 +162,11 @@ func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
 
 // ToJSONBytes is ToJSON on a byte slice.
 func ToJSONBytes(data []byte, opts ToJSONOptions) ([]byte, error) {
-	mode, err := opts.Dec.DecMode()
+	mode, ro, err := opts.readerOptions()
 	if err != nil {
 		return nil, hint.Relabel(err, toJSONVocab)
 	}
-	sr, err := stream.NewReader(data, mode.ReaderOptions())
+	sr, err := stream.NewReader(data, ro)
 	if err != nil {
 		return nil, hint.Relabel(err, toJSONVocab)
 	}
@@ -172,6 +175,26 @@ func ToJSONBytes(data []byte, opts ToJSONOptions) ([]byte, error) {
 		return nil, hint.Relabel(err, toJSONVocab)
 	}
 	return out.Bytes(), nil
+}
+
+// readerOptions validates o.Dec and returns its mode and the options of
+// the Reader ToJSON reads with. Dec.MaxDepth may exceed
+// smile.MaxDepthLimit, which bounds the recursion of decoding into Go
+// values: ToJSON copies tokens in a loop, and keeps only a bit a level.
+func (o ToJSONOptions) readerOptions() (smile.DecMode, stream.ReaderOptions, error) {
+	dec, depth := o.Dec, o.Dec.MaxDepth
+	if depth > smile.MaxDepthLimit {
+		dec.MaxDepth = 0 // the Reader's own rules accept any positive depth
+	}
+	mode, err := dec.DecMode()
+	if err != nil {
+		return mode, stream.ReaderOptions{}, err
+	}
+	ro := mode.ReaderOptions()
+	if depth > smile.MaxDepthLimit {
+		ro.MaxDepth = depth
+	}
+	return mode, ro, nil
 }
 
 // toJSONVocab names the options of ToJSON in error messages.

@@ -75,6 +75,23 @@ func (export) TakeBytes(w *Writer) (b []byte, into bool) {
 // (see Reader.setKeyTag).
 func (export) SetKeyTag(r *Reader, slot int, tag uint64) { r.setKeyTag(slot, tag) }
 
+// LimitDepth makes w refuse arrays and objects nested deeper than max
+// (0: no bound of its own), or than the bound in force if that is lower,
+// and returns the bound in force before, which SetDepthLimit restores.
+func (export) LimitDepth(w *Writer, max int) (prev int) {
+	prev = w.depthLimit
+	if prev == 0 || max < prev {
+		w.depthLimit = max
+	}
+	return prev
+}
+
+// SetDepthLimit sets the bound LimitDepth returned back.
+func (export) SetDepthLimit(w *Writer, limit int) { w.depthLimit = limit }
+
+// MaxDepth returns r's ReaderOptions.MaxDepth, with the default filled in.
+func (export) MaxDepth(r *Reader) int { return r.opts.MaxDepth }
+
 // SharedName returns the name in slot of the shared-name table, or nil.
 func (export) SharedName(r *Reader, slot int) []byte { return r.sharedName(slot) }
 

@@ -45,6 +45,13 @@ type Writer struct {
 	// out of room (see grow).
 	into bool
 	own  []byte
+
+	// depthLimit, when not 0, is the nesting beyond which
+	// WriteStartArray and WriteStartObject fail: the smile package's
+	// EncOptions.MaxDepth while its encoder writes into w (see
+	// export.LimitDepth), so that a method that writes its own arrays and
+	// objects is bound by it too.
+	depthLimit int
 }
 
 // writerState says which tokens may come next.
@@ -291,6 +298,9 @@ func (w *Writer) writeByte(k Kind, b byte) error {
 
 // WriteStartObject starts an object; keys and values then alternate.
 func (w *Writer) WriteStartObject() error {
+	if w.depthLimit != 0 && len(w.outer) >= w.depthLimit {
+		return w.tooDeep()
+	}
 	if err := w.beforeValue(KindStartObject); err != nil {
 		return err
 	}
@@ -313,6 +323,9 @@ func (w *Writer) WriteEndObject() error {
 
 // WriteStartArray starts an array.
 func (w *Writer) WriteStartArray() error {
+	if w.depthLimit != 0 && len(w.outer) >= w.depthLimit {
+		return w.tooDeep()
+	}
 	if err := w.beforeValue(KindStartArray); err != nil {
 		return err
 	}
@@ -403,6 +416,12 @@ func (w *Writer) autoFlush() {
 // which beforeValue has moved past the container: the state to return to
 // when it ends. The stack is kept across Reset, so containers do not
 // allocate.
+// tooDeep is the error of an array or object beyond w.depthLimit.
+func (w *Writer) tooDeep() error {
+	return &WriterError{Msg: "an array or object nested deeper than " + strconv.Itoa(w.depthLimit) +
+		" levels, the encoder's EncOptions.MaxDepth (at most smile.MaxDepthLimit)"}
+}
+
 func (w *Writer) push() { w.outer = append(w.outer, w.state) }
 
 // pop closes the innermost container and restores the state of the one

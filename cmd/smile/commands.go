@@ -29,15 +29,31 @@ func (d *decFlags) declare(fs *flag.FlagSet) {
 	fs.BoolVar(&d.opts.KeepNamesAcrossHeaders, "keep-names-across-headers", false, "keep the shared-name table at a header in mid-stream, as Jackson does")
 }
 
-// mode validates the parsed flags.
+// mode validates the parsed flags. The commands read tokens in a loop and
+// never decode into Go values, so --max-depth may exceed
+// smile.MaxDepthLimit: past it the mode's own MaxDepth is the default,
+// and the Reader's options (readerOptions) carry the flag's value.
 func (d *decFlags) mode() (smile.DecMode, error) {
 	o := d.opts
 	o.HeaderOptional = !d.requireHeader
+	if o.MaxDepth > smile.MaxDepthLimit {
+		o.MaxDepth = 0
+	}
 	m, err := o.DecMode()
 	if err != nil {
 		return m, fmt.Errorf("%w: %v", errUsage, commandErr(err))
 	}
 	return m, nil
+}
+
+// readerOptions returns the options of the Reader that reads the input
+// under mode m, made by d.mode, with --max-depth as given.
+func (d *decFlags) readerOptions(m smile.DecMode) stream.ReaderOptions {
+	ro := m.ReaderOptions()
+	if d.opts.MaxDepth > smile.MaxDepthLimit {
+		ro.MaxDepth = d.opts.MaxDepth
+	}
+	return ro
 }
 
 // encFlags declares the flags that choose the Smile features written.
@@ -80,6 +96,7 @@ func toJSONFlags(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		opts := compat.ToJSONOptions{Dec: mode.DecOptions(), NonFiniteAsStrings: *nonFinite}
+		opts.Dec.MaxDepth = dec.readerOptions(mode).MaxDepth
 		if *pretty {
 			opts.Indent = "  "
 		}
@@ -96,7 +113,7 @@ func validateFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
-		r, err := stream.NewReaderFrom(in, mode.ReaderOptions())
+		r, err := stream.NewReaderFrom(in, dec.readerOptions(mode))
 		if err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ func dumpFlags(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		win := newInputWindow(in)
-		r, err := stream.NewReaderFrom(win, mode.ReaderOptions())
+		r, err := stream.NewReaderFrom(win, dec.readerOptions(mode))
 		if err != nil {
 			return err
 		}

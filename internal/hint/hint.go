@@ -155,6 +155,7 @@ type OptionError struct {
 	Option  Option
 	Value   int
 	Default int
+	Max     int    // the largest valid value, or 0 for none
 	Note    string // more about the valid values, such as "math.MaxInt for no bound"; may be empty
 	Vocab   *Vocabulary
 }
@@ -168,6 +169,10 @@ func (e *OptionError) Error() string {
 	b.WriteString("; it must be 0 (the default, ")
 	b.WriteString(strconv.Itoa(e.Default))
 	b.WriteString(") or positive")
+	if e.Max > 0 {
+		b.WriteString(", at most ")
+		b.WriteString(strconv.Itoa(e.Max))
+	}
 	if e.Note != "" {
 		b.WriteString(" (")
 		b.WriteString(e.Note)
