@@ -42,6 +42,18 @@ type FromJSONOptions struct {
 	// input, in bytes; 0 means DefaultMaxNumberLen. Converting a literal
 	// of n digits to a BigInteger or BigDecimal takes time quadratic in n.
 	MaxNumberLen int
+
+	// AllowOverflowToInfinity writes a number beyond the float64 range
+	// that would become a float64 (one with a fraction or an exponent,
+	// such as 1e400 or -1e400, without DecimalsAsBigDecimal) as +Inf or
+	// -Inf, as Jackson does: its JSON parser reads such a literal with
+	// Double.parseDouble. By default it is an *OverflowError, as
+	// encoding/json refuses it, since ToJSON cannot write ±Inf back as a
+	// JSON number. With DecimalsAsBigDecimal such a literal is exact and
+	// always accepted, as is an integer literal of any size (a
+	// BigInteger); a literal too small for float64 (1e-400) becomes 0,
+	// as in encoding/json and Jackson.
+	AllowOverflowToInfinity bool
 }
 
 // DefaultMaxNumberLen (2500) is the default of FromJSONOptions.MaxNumberLen.
@@ -77,10 +89,21 @@ type ToJSONOptions struct {
 // first byte of the bad sequence.
 type InvalidUTF8Error = transcode.InvalidUTF8Error
 
+// OverflowError reports a JSON number literal beyond the float64 range,
+// such as 1e400, which FromJSON refuses unless
+// FromJSONOptions.AllowOverflowToInfinity: it would be written as a
+// float64 ±Inf, which JSON has no number for. Offset is that of the
+// literal's first byte, Literal its text. Its message names the options
+// that accept the literal: DecimalsAsBigDecimal (exact) and
+// AllowOverflowToInfinity (±Inf, as Jackson writes it).
+type OverflowError = transcode.OverflowError
+
 // FromJSON converts JSON text to Smile. Each JSON value in r (values may
 // follow one another, separated by white space, as in JSON Lines) becomes
 // one Smile document in w. Input beyond MaxDepth or MaxNumberLen is a
-// *smile.LimitError.
+// *smile.LimitError; a number beyond the float64 range that would be
+// written as a float64 is an *OverflowError, unless
+// FromJSONOptions.AllowOverflowToInfinity.
 //
 // The input must be valid UTF-8: other bytes are an *InvalidUTF8Error
 // with their offset, as Jackson's JSON parser refuses them (encoding/json
@@ -113,6 +136,7 @@ func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 		BigIntegerFrom19Digits: opts.BigIntegerFrom19Digits,
 		MaxDepth:               opts.MaxDepth,
 		MaxNumberLen:           opts.MaxNumberLen,
+		RefuseOverflow:         !opts.AllowOverflowToInfinity,
 	})
 }
 
@@ -120,7 +144,7 @@ func fromJSON(w io.Writer, r io.Reader, opts FromJSONOptions) error {
 var fromJSONVocab = &hint.Vocabulary{
 	Names: hint.Merge(
 		hint.GoNames("FromJSONOptions.Enc.", hint.OmitHeader, hint.SharedValues, hint.RawBinary),
-		hint.GoNames("FromJSONOptions.", hint.MaxDepth, hint.MaxNumberLen)),
+		hint.GoNames("FromJSONOptions.", hint.MaxDepth, hint.MaxNumberLen, hint.DecimalsAsBigDecimal, hint.AllowOverflowToInfinity)),
 	Set: "set",
 }
 
@@ -143,8 +167,10 @@ func FromJSONBytes(data []byte, opts FromJSONOptions) ([]byte, error) {
 // cannot type is lost on the way back: a float32 becomes the float64
 // nearest its shortest text (0.1f is written "0.1"), binary becomes its
 // base64 string, a BigDecimal a float64 unless
-// FromJSONOptions.DecimalsAsBigDecimal is set, and an integer's Smile
-// form follows its digit count (FromJSON's rule), not the original token.
+// FromJSONOptions.DecimalsAsBigDecimal is set (and one beyond the float64
+// range an *OverflowError, unless FromJSONOptions.AllowOverflowToInfinity),
+// and an integer's Smile form follows its digit count (FromJSON's rule),
+// not the original token.
 func ToJSON(w io.Writer, r io.Reader, opts ToJSONOptions) error {
 	mode, ro, err := opts.readerOptions()
 	if err != nil {

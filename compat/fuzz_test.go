@@ -330,7 +330,10 @@ func fzCheckSmileJSONSmile(t *testing.T, data, out []byte, opts ToJSONOptions) {
 	if err != nil {
 		t.Fatalf("ToJSON accepts % X, the token reader does not: %v", data, err)
 	}
-	sm, err := FromJSONBytes(out, FromJSONOptions{})
+	// A BigDecimal beyond the float64 range is written as its digits,
+	// which read back as ±Inf (lossDecimal) only with
+	// AllowOverflowToInfinity.
+	sm, err := FromJSONBytes(out, FromJSONOptions{AllowOverflowToInfinity: true})
 	if err != nil {
 		t.Fatalf("FromJSON refuses ToJSON's %q: %v", out, err)
 	}
@@ -350,7 +353,9 @@ func fzCheckSmileJSONSmile(t *testing.T, data, out []byte, opts ToJSONOptions) {
 // beyond FromJSON's default depth (encoding/json allows 10000), and holds
 // no number literal beyond DefaultMaxNumberLen (encoding/json has no
 // bound; FromJSON refuses such a literal with a *LimitError that names
-// FromJSONOptions.MaxNumberLen, which the caller can raise).
+// FromJSONOptions.MaxNumberLen, which the caller can raise). A number
+// beyond the float64 range is valid JSON that FromJSON refuses by default
+// (an *OverflowError), as encoding/json's Unmarshal into any refuses it.
 func fzAgreeWithEncodingJSON(t *testing.T, data []byte, err error) {
 	if !utf8.Valid(data) || bytes.Count(data, []byte("["))+bytes.Count(data, []byte("{")) >= smile.DefaultMaxDepth {
 		return
@@ -358,6 +363,14 @@ func fzAgreeWithEncodingJSON(t *testing.T, data []byte, err error) {
 	valid := json.Valid(data)
 	var le *stream.LimitError
 	if valid && errors.As(err, &le) && le.Limit == "MaxNumberLen" && longestNumberRun(data) > DefaultMaxNumberLen {
+		return
+	}
+	var oe *OverflowError
+	if valid && errors.As(err, &oe) {
+		var v any
+		if uerr := json.Unmarshal(data, &v); uerr == nil {
+			t.Fatalf("FromJSON refuses %q (%v), which encoding/json's Unmarshal accepts", data, err)
+		}
 		return
 	}
 	if valid && err != nil && !errors.Is(err, transcode.ErrDecimalScale) {

@@ -155,9 +155,10 @@ func encOptions(c golden.Config) smile.EncOptions {
 }
 
 // fromJSONOptions returns the FromJSON options that write like Jackson j
-// with config c.
+// with config c: its number typing, and a literal beyond the float64
+// range written as ±Inf (g-exp-overflow's 1e400), as every version does.
 func fromJSONOptions(c golden.Config, j golden.Jackson) compat.FromJSONOptions {
-	return compat.FromJSONOptions{Enc: encOptions(c), BigIntegerFrom19Digits: j.BigIntegerFrom19Digits}
+	return compat.FromJSONOptions{Enc: encOptions(c), BigIntegerFrom19Digits: j.BigIntegerFrom19Digits, AllowOverflowToInfinity: true}
 }
 
 // docsByConfig groups written files by config, so that Jackson reads each

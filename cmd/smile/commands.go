@@ -70,6 +70,7 @@ func encFlags(fs *flag.FlagSet) *smile.EncOptions {
 func fromJSONFlags(fs *flag.FlagSet) runFunc {
 	enc := encFlags(fs)
 	bigDec := fs.Bool("big-decimals", false, "write JSON decimals as exact BigDecimal instead of float64")
+	toInf := fs.Bool("allow-overflow-to-infinity", false, "write a decimal beyond the float64 range (1e400) as an infinite float64, as Jackson does, instead of failing")
 	maxDepth := fs.Int("max-depth", smile.DefaultMaxDepth, "maximum nesting of the JSON input")
 	maxNumberLen := fs.Int("max-number-len", compat.DefaultMaxNumberLen, "maximum length of a number in the JSON input, in bytes")
 	return func(in io.Reader, out io.Writer) error {
@@ -77,7 +78,8 @@ func fromJSONFlags(fs *flag.FlagSet) runFunc {
 			return fmt.Errorf("%w: %v", errUsage, commandErr(err))
 		}
 		w := bufio.NewWriter(out)
-		if err := compat.FromJSON(w, in, compat.FromJSONOptions{Enc: *enc, DecimalsAsBigDecimal: *bigDec, MaxDepth: *maxDepth, MaxNumberLen: *maxNumberLen}); err != nil {
+		if err := compat.FromJSON(w, in, compat.FromJSONOptions{Enc: *enc, DecimalsAsBigDecimal: *bigDec,
+			AllowOverflowToInfinity: *toInf, MaxDepth: *maxDepth, MaxNumberLen: *maxNumberLen}); err != nil {
 			w.Flush()
 			return err
 		}

@@ -67,3 +67,28 @@ func TestErrorsNameFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestFromJSONOverflowFlag checks that fromjson refuses a number beyond
+// the float64 range by default, naming the flags that accept it, and that
+// --allow-overflow-to-infinity writes what Jackson writes for it (+Inf:
+// the bytes of JsonParser + SmileGenerator.copyCurrentEvent, 2.18.3 and
+// 2.19) and --big-decimals an exact BigDecimal (SmileGenerator's
+// writeNumber(new BigDecimal("1e400"))).
+func TestFromJSONOverflowFlag(t *testing.T) {
+	in := []byte(`{"a":1e400}`)
+	for _, c := range []struct {
+		args []string
+		want string // hex
+	}{
+		{[]string{"fromjson", "--allow-overflow-to-infinity"}, "3A 29 0A 01 FA 80 61 29 00 7F 78 00 00 00 00 00 00 00 FB"},
+		{[]string{"fromjson", "--big-decimals"}, "3A 29 0A 01 FA 80 61 2A 0C 9F 81 00 01 FB"},
+	} {
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run(c.args, bytes.NewReader(in), &stdout, &stderr), "%v: %s", c.args, stderr.String())
+		require.Equal(t, unhex(t, c.want), stdout.Bytes(), "%v", c.args)
+	}
+	code, stderr := runIn(t, in, "fromjson")
+	require.Equal(t, 1, code)
+	require.Equal(t, "smile fromjson: smile: JSON number 1e400 at offset 5 is beyond the float64 range (as a float64 it is +Inf, which JSON has no number for); "+
+		"use --big-decimals to write it exactly, as a BigDecimal, or use --allow-overflow-to-infinity to write +Inf, as Jackson does\n", stderr)
+}

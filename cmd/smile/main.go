@@ -41,11 +41,26 @@ type command struct {
 type runFunc func(in io.Reader, out io.Writer) error
 
 var commands = []*command{
-	{name: "fromjson", args: "[FILE]", summary: "convert JSON text to Smile (one Smile document per JSON value)", flags: fromJSONFlags},
+	{name: "fromjson", args: "[FILE]", summary: "convert JSON text to Smile (one Smile document per JSON value)", doc: fromJSONDoc, flags: fromJSONFlags},
 	{name: "tojson", args: "[FILE]", summary: "convert Smile to JSON text (one line per document)", flags: toJSONFlags},
 	{name: "dump", args: "[FILE]", summary: "print one line per token: byte offset, raw bytes in hex, meaning", flags: dumpFlags},
 	{name: "validate", args: "[FILE]", summary: "check that the input is well-formed Smile holding one or more root values; exit 1 with the error otherwise", doc: validateDoc, flags: validateFlags},
 }
+
+// fromJSONDoc says what fromjson writes for each JSON value, and which
+// numbers it refuses.
+const fromJSONDoc = `Each JSON value of the input (values may follow one another, separated by
+white space, as in JSON Lines) becomes one Smile document, with the bytes
+Jackson's JsonParser and SmileGenerator write for it. An integer literal
+becomes the smallest Smile integer that holds it (a BigInteger beyond
+int64). A literal with a fraction or an exponent becomes a float64, or with
+--big-decimals an exact BigDecimal. One beyond the float64 range, such as
+1e400, is an error, as for encoding/json: as a float64 it is an infinity,
+which tojson cannot write back as a JSON number. --big-decimals writes it
+exactly, and --allow-overflow-to-infinity writes the infinity, as Jackson
+does. A literal too small for float64 (1e-400) becomes 0, as in
+encoding/json and Jackson.
+`
 
 // validateDoc says exactly what validate accepts.
 const validateDoc = `The input must start with the 4-byte Smile header (required by default; with

@@ -46,6 +46,13 @@ const (
 	RawBinary              Option = "RawBinary"
 )
 
+// The options of compat's FromJSONOptions that the errors of a JSON number
+// name: the two ways to convert a literal beyond the float64 range.
+const (
+	DecimalsAsBigDecimal    Option = "DecimalsAsBigDecimal"
+	AllowOverflowToInfinity Option = "AllowOverflowToInfinity"
+)
+
 // A Vocabulary is how one API names the options and the tools it offers.
 type Vocabulary struct {
 	// Names maps an option to the way the caller writes it: a Go

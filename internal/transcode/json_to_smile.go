@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/go-smile/smile/internal/hint"
 	"github.com/go-smile/smile/stream"
@@ -39,6 +40,61 @@ type FromJSON struct {
 	// or BigDecimal takes time quadratic in n); 0 means
 	// DefaultMaxNumberLen.
 	MaxNumberLen int
+
+	// RefuseOverflow makes a literal that would be written as a float64
+	// ±Inf (a number with a fraction or an exponent beyond the float64
+	// range, such as 1e400, without DecimalsAsBigDecimal) an
+	// *OverflowError, as encoding/json refuses it. By default it becomes
+	// ±Inf, as Jackson's JSON parser reads it (Double.parseDouble), which
+	// the root package's MarshalJSON bridge keeps; compat refuses it
+	// unless FromJSONOptions.AllowOverflowToInfinity.
+	RefuseOverflow bool
+}
+
+// OverflowError reports a JSON number literal beyond the float64 range,
+// such as 1e400 or -1e400, which would be written as a float64 +Inf or
+// -Inf: JSON has no form for those, so the Smile would not convert back.
+// Offset is that of the literal's first byte. A literal too small for
+// float64 (1e-400) is no error: it becomes 0, as in encoding/json.
+type OverflowError struct {
+	Offset  int64
+	Literal string
+
+	vocab *hint.Vocabulary // names the options that accept the literal
+}
+
+// maxShownLiteral is how many bytes of a literal an OverflowError's text
+// shows; a literal may be thousands of digits long (MaxNumberLen).
+const maxShownLiteral = 40
+
+func (e *OverflowError) Error() string {
+	lit, inf := e.Literal, "+Inf"
+	if len(lit) > maxShownLiteral {
+		lit = fmt.Sprintf("%s… (%d bytes)", lit[:maxShownLiteral], len(e.Literal))
+	}
+	if strings.HasPrefix(e.Literal, "-") {
+		inf = "-Inf"
+	}
+	msg := fmt.Sprintf("smile: JSON number %s at offset %d is beyond the float64 range (as a float64 it is %s, which JSON has no number for)", lit, e.Offset, inf)
+	exact := hint.Hint{Kind: hint.Enable, Option: hint.DecimalsAsBigDecimal, Purpose: "to write it exactly, as a BigDecimal"}.Render(e.vocab)
+	asInf := hint.Hint{Kind: hint.Enable, Option: hint.AllowOverflowToInfinity, Purpose: "to write " + inf + ", as Jackson does"}.Render(e.vocab)
+	switch {
+	case exact != "" && asInf != "":
+		return msg + "; " + exact + ", or " + asInf
+	case exact != "" || asInf != "":
+		return msg + "; " + exact + asInf
+	}
+	return msg
+}
+
+func init() {
+	hint.RegisterLabeler(func(err error, v *hint.Vocabulary) bool {
+		if e, ok := err.(*OverflowError); ok {
+			e.vocab = v
+			return true
+		}
+		return false
+	})
 }
 
 // DefaultMaxNumberLen is the default of FromJSON.MaxNumberLen. It admits
@@ -77,7 +133,8 @@ const flushThreshold = 32 << 10
 // names the byte offset in data; invalid UTF-8 is an *InvalidUTF8Error.
 // WriteValue neither ends the document nor flushes w.
 func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
-	c := jsonCopier{r: bytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal, bigIntFrom19: opts.BigIntegerFrom19Digits}
+	c := jsonCopier{r: bytesReader(data), w: w, bigDecimals: opts.DecimalsAsBigDecimal, bigIntFrom19: opts.BigIntegerFrom19Digits,
+		refuseOverflow: opts.RefuseOverflow}
 	c.maxDepth, c.maxNumberLen = opts.limits()
 	err := c.copyValue()
 	if err == io.EOF {
@@ -104,7 +161,7 @@ func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
 // "\ud800" is valid JSON and becomes U+FFFD, as in encoding/json.
 func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
 	c := jsonCopier{r: streamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, bigIntFrom19: opts.BigIntegerFrom19Digits,
-		flush: true}
+		refuseOverflow: opts.RefuseOverflow, flush: true}
 	c.maxDepth, c.maxNumberLen = opts.limits()
 	for {
 		err := c.copyValue()
@@ -133,6 +190,8 @@ type jsonCopier struct {
 	maxNumberLen int
 	flush        bool     // flush w when it holds flushThreshold bytes
 	open         bitStack // the open containers: true for an object
+
+	refuseOverflow bool // FromJSON.RefuseOverflow
 }
 
 // copyValue copies one whole JSON value; io.EOF means there is none left
@@ -357,6 +416,11 @@ func (c *jsonCopier) number() error {
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return fmt.Errorf("smile: invalid JSON number %q", lit)
 	}
-	// Out-of-range literals become ±Inf or 0, as Java's Double.parseDouble.
+	// ParseFloat reports ErrRange only for a literal beyond the range
+	// (±Inf, as Java's Double.parseDouble gives it); a literal too small
+	// is 0 (or the nearest subnormal) with no error, in both languages.
+	if err != nil && c.refuseOverflow {
+		return &OverflowError{Offset: c.r.offset(c.r.pos - len(lit)), Literal: string(lit)}
+	}
 	return c.w.WriteFloat64(f)
 }
