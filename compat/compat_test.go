@@ -2,10 +2,13 @@ package compat_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/require"
 
@@ -122,6 +125,62 @@ func TestFromJSONErrors(t *testing.T) {
 	require.EqualError(t, err, "smile: FromJSONOptions.MaxNumberLen is -1; it must be 0 (the default, 2500) or positive")
 	_, err = compat.FromJSONBytes([]byte(`1e99999999999999`), compat.FromJSONOptions{DecimalsAsBigDecimal: true})
 	require.ErrorContains(t, err, "scale")
+}
+
+// TestNoValue checks that FromJSON refuses JSON input with no value, as
+// encoding/json's Unmarshal does ("unexpected end of JSON input"), and
+// ToJSON Smile input with no value, as smile.Unmarshal does: a
+// *smile.SyntaxError at the offset where the input ends, wrapping
+// io.ErrUnexpectedEOF, and nothing written.
+func TestNoValue(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		offset int64
+		held   string
+	}{
+		{"", 0, "the input is empty"},
+		{" \r\n\t", 4, "the input holds only white space"},
+	} {
+		var v any
+		require.Error(t, json.Unmarshal([]byte(c.in), &v), "encoding/json refuses %q", c.in)
+		want := "smile: unexpected end of input: no value (" + c.held + ") at offset " + fmt.Sprint(c.offset)
+		got, err := compat.FromJSONBytes([]byte(c.in), compat.FromJSONOptions{})
+		require.EqualError(t, err, want, "%q", c.in)
+		require.Empty(t, got)
+		var se *smile.SyntaxError
+		require.ErrorAs(t, err, &se)
+		require.Equal(t, c.offset, se.Offset)
+		require.ErrorIs(t, err, io.ErrUnexpectedEOF)
+		var out bytes.Buffer
+		err = compat.FromJSON(&out, iotest.OneByteReader(strings.NewReader(c.in)), compat.FromJSONOptions{})
+		require.EqualError(t, err, want, "%q one byte at a time", c.in)
+		require.Zero(t, out.Len())
+	}
+	for _, c := range []struct {
+		hex    string
+		opts   compat.ToJSONOptions
+		offset int64
+		held   string
+	}{
+		{"", compat.ToJSONOptions{}, 0, "the input is empty"},
+		{"", compat.ToJSONOptions{Dec: smile.DecOptions{HeaderOptional: true}}, 0, "the input is empty"},
+		{"3A290A01", compat.ToJSONOptions{}, 4, "the input holds only headers and end markers"},
+		{"3A290A01 FF 3A290A00 FF", compat.ToJSONOptions{}, 10, "the input holds only headers and end markers"},
+		{"FF", compat.ToJSONOptions{Dec: smile.DecOptions{HeaderOptional: true}}, 1, "the input holds only headers and end markers"},
+	} {
+		in := unhex(t, c.hex)
+		var v any
+		require.Error(t, smile.Unmarshal(in, &v), "smile.Unmarshal refuses %s", c.hex)
+		want := "smile: unexpected end of input: no value (" + c.held + ") at offset " + fmt.Sprint(c.offset)
+		got, err := compat.ToJSONBytes(in, c.opts)
+		require.EqualError(t, err, want, c.hex)
+		require.Empty(t, got)
+		require.ErrorIs(t, err, io.ErrUnexpectedEOF)
+		var out bytes.Buffer
+		err = compat.ToJSON(&out, iotest.OneByteReader(bytes.NewReader(in)), c.opts)
+		require.EqualError(t, err, want, "%s one byte at a time", c.hex)
+		require.Zero(t, out.Len())
+	}
 }
 
 // The streaming converters keep memory flat: a large JSON array streams

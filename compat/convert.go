@@ -105,6 +105,12 @@ type OverflowError = transcode.OverflowError
 // written as a float64 is an *OverflowError, unless
 // FromJSONOptions.AllowOverflowToInfinity.
 //
+// Input with no value (empty, or only white space) is an error, as for
+// encoding/json's Unmarshal ("unexpected end of JSON input"): a
+// *smile.SyntaxError at the offset where the input ends, wrapping
+// io.ErrUnexpectedEOF. So FromJSON never succeeds without writing a
+// Smile document (and ToJSON refuses Smile input with no value alike).
+//
 // The input must be valid UTF-8: other bytes are an *InvalidUTF8Error
 // with their offset, as Jackson's JSON parser refuses them (encoding/json
 // would replace them with U+FFFD). An escaped lone surrogate such as
@@ -158,7 +164,10 @@ func FromJSONBytes(data []byte, opts FromJSONOptions) ([]byte, error) {
 }
 
 // ToJSON converts Smile to JSON text. Each Smile document (each root
-// value) in r becomes one JSON value on its own line in w.
+// value) in r becomes one JSON value on its own line in w. Input with no
+// value (empty, or only headers and end markers) is an error, as for
+// FromJSON: a *smile.SyntaxError at the offset where the input ends,
+// wrapping io.ErrUnexpectedEOF.
 //
 // Numbers are written as Jackson writes them, so that FromJSON reads each
 // back to the same type: integers as digits, BigInteger and BigDecimal

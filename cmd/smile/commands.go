@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-smile/smile"
 	"github.com/go-smile/smile/compat"
+	"github.com/go-smile/smile/internal/transcode"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -134,12 +135,12 @@ func validateFlags(fs *flag.FlagSet) runFunc {
 			}
 		}
 		if values == 0 {
-			// What smile.Valid says of a document without a value.
-			what := "the input is empty"
+			// What smile.Valid says of a document without a value, in
+			// the words of tojson's error for it.
 			if r.InputOffset() > 0 {
-				what = "the input holds only headers and end markers"
+				return transcode.NoValueError(r.InputOffset(), "the input holds only headers and end markers")
 			}
-			return &stream.SyntaxError{Offset: r.InputOffset(), Msg: "unexpected end of input: no value (" + what + "; validate needs at least one root value)", Err: io.ErrUnexpectedEOF}
+			return transcode.NoValueError(0, "the input is empty")
 		}
 		if !*quiet {
 			fmt.Fprintf(out, "valid Smile: %d root value(s), %d tokens, %d bytes\n", values, tokens, r.InputOffset())

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/internal/transcode"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -71,6 +72,10 @@ func dump(w *bufio.Writer, r *stream.Reader, in *inputWindow) error {
 		if err == io.EOF {
 			if start > prev {
 				return d.header(w, prev, hdr, start-prev)
+			}
+			if start == 0 {
+				// Nothing at all: refused, as by the other commands.
+				return transcode.NoValueError(0, "the input is empty")
 			}
 			return nil
 		}

@@ -9,6 +9,9 @@
 //	smile help [COMMAND]
 //
 // FILE absent or "-" means standard input; output goes to standard output.
+// Every command refuses input with nothing in it (for fromjson, also white
+// space alone): it prints "unexpected end of input: no value (the input is
+// empty)" with the offset and exits 1, as for any bad input.
 //
 // Validate accepts one or more root values: the header first (unless
 // --require-header=false), then values, which end markers (0xFF) may
@@ -42,24 +45,40 @@ type runFunc func(in io.Reader, out io.Writer) error
 
 var commands = []*command{
 	{name: "fromjson", args: "[FILE]", summary: "convert JSON text to Smile (one Smile document per JSON value)", doc: fromJSONDoc, flags: fromJSONFlags},
-	{name: "tojson", args: "[FILE]", summary: "convert Smile to JSON text (one line per document)", flags: toJSONFlags},
-	{name: "dump", args: "[FILE]", summary: "print one line per token: byte offset, raw bytes in hex, meaning", flags: dumpFlags},
+	{name: "tojson", args: "[FILE]", summary: "convert Smile to JSON text (one line per document)", doc: toJSONDoc, flags: toJSONFlags},
+	{name: "dump", args: "[FILE]", summary: "print one line per token: byte offset, raw bytes in hex, meaning", doc: dumpDoc, flags: dumpFlags},
 	{name: "validate", args: "[FILE]", summary: "check that the input is well-formed Smile holding one or more root values; exit 1 with the error otherwise", doc: validateDoc, flags: validateFlags},
 }
 
 // fromJSONDoc says what fromjson writes for each JSON value, and which
-// numbers it refuses.
+// input it refuses.
 const fromJSONDoc = `Each JSON value of the input (values may follow one another, separated by
 white space, as in JSON Lines) becomes one Smile document, with the bytes
-Jackson's JsonParser and SmileGenerator write for it. An integer literal
-becomes the smallest Smile integer that holds it (a BigInteger beyond
-int64). A literal with a fraction or an exponent becomes a float64, or with
+Jackson's JsonParser and SmileGenerator write for it. Empty input, or white
+space alone, is an error, as for encoding/json. An integer literal becomes
+the smallest Smile integer that holds it (a BigInteger beyond int64). A
+literal with a fraction or an exponent becomes a float64, or with
 --big-decimals an exact BigDecimal. One beyond the float64 range, such as
 1e400, is an error, as for encoding/json: as a float64 it is an infinity,
 which tojson cannot write back as a JSON number. --big-decimals writes it
 exactly, and --allow-overflow-to-infinity writes the infinity, as Jackson
 does. A literal too small for float64 (1e-400) becomes 0, as in
 encoding/json and Jackson.
+`
+
+// toJSONDoc says what tojson writes, and which input it refuses.
+const toJSONDoc = `Each Smile document (each root value) of the input becomes one line of JSON
+text. Empty input, or headers and end markers with no value, is an error,
+as for validate. NaN and infinities have no JSON form: they are an error
+unless --non-finite-strings.
+`
+
+// dumpDoc says how dump lays out its lines.
+const dumpDoc = `Each token gets one line: its byte offset in hex, its first 12 bytes in hex
+(then "…" when it is longer), and what it means, indented two spaces per
+level of nesting; a run of headers gets a line of its own. Empty input is
+an error, as for the other commands; input of headers alone prints their
+line.
 `
 
 // validateDoc says exactly what validate accepts.
@@ -172,6 +191,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "  help      show this text, or a command's flags: smile help COMMAND")
+	fmt.Fprintln(w, "\nFILE absent or \"-\" reads standard input. Every command refuses empty input\n(fromjson also white space alone) and exits 1, as for any bad input.")
 }
 
 func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {

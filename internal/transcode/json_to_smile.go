@@ -97,6 +97,16 @@ func init() {
 	})
 }
 
+// NoValueError returns the error for Smile or JSON input that holds no
+// value, which CopyFromJSON and CopyToJSON return and the command's
+// validate and dump too: a *stream.SyntaxError at offset, where the input
+// ended, that wraps io.ErrUnexpectedEOF. held says what the input held
+// instead of a value: "the input is empty", "the input holds only white
+// space", "the input holds only headers and end markers".
+func NoValueError(offset int64, held string) error {
+	return &stream.SyntaxError{Offset: offset, Msg: "unexpected end of input: no value (" + held + ")", Err: io.ErrUnexpectedEOF}
+}
+
 // DefaultMaxNumberLen is the default of FromJSON.MaxNumberLen. It admits
 // the text of every number that a stream.Reader reads with the default
 // MaxBigNumberLen (1000 bytes of magnitude: 2409 digits, with a sign, a
@@ -153,7 +163,10 @@ func WriteValue(w *stream.Writer, data []byte, opts FromJSON) error {
 // may follow one another, separated by white space, as in JSON Lines)
 // becomes one Smile document in w, ended by w.EndDocument. w is flushed
 // every few tens of kilobytes and at the end, so memory stays flat
-// whatever the size of the input.
+// whatever the size of the input. Input with no value (empty, or only
+// white space) is an error (NoValueError), as for encoding/json's
+// Unmarshal ("unexpected end of JSON input"): CopyFromJSON never succeeds
+// without writing a document.
 //
 // The input must be valid UTF-8: other bytes are an *InvalidUTF8Error
 // with their offset, as Jackson's JSON parser refuses them (encoding/json
@@ -163,8 +176,15 @@ func CopyFromJSON(w *stream.Writer, r io.Reader, opts FromJSON) error {
 	c := jsonCopier{r: streamReader(r), w: w, bigDecimals: opts.DecimalsAsBigDecimal, bigIntFrom19: opts.BigIntegerFrom19Digits,
 		refuseOverflow: opts.RefuseOverflow, flush: true}
 	c.maxDepth, c.maxNumberLen = opts.limits()
-	for {
+	for values := 0; ; values++ {
 		err := c.copyValue()
+		if err == io.EOF && values == 0 {
+			end := c.r.offset(len(c.r.buf))
+			if end == 0 {
+				return NoValueError(0, "the input is empty")
+			}
+			return NoValueError(end, "the input holds only white space")
+		}
 		if err == io.EOF {
 			return w.Flush()
 		}

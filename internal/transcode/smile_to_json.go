@@ -72,11 +72,22 @@ func AppendValue(dst []byte, r *stream.Reader, opts ToJSON) ([]byte, error) {
 // written to w every few tens of kilobytes, so memory stays flat whatever
 // the size of the input. CopyToJSON tags r's shared names for its own use
 // (stream's SetKeyTag, through the seam): r must be a Reader whose tags nothing else reads.
+//
+// Input with no value (empty, or only headers and end markers) is an
+// error (NoValueError), as for CopyFromJSON: CopyToJSON never succeeds
+// without writing a JSON value (empty JSON text, which CopyFromJSON
+// refuses).
 func CopyToJSON(w io.Writer, r *stream.Reader, opts ToJSON) error {
 	jw := jsonWriter{opts: opts, buf: make([]byte, 0, flushThreshold+flushThreshold/4), keyGen: 1}
 	var tok stream.Token
-	for {
+	for values := 0; ; {
 		err := export.ReadTokenInto(r, &tok)
+		if err == io.EOF && values == 0 {
+			if end := r.InputOffset(); end > 0 {
+				return NoValueError(end, "the input holds only headers and end markers")
+			}
+			return NoValueError(0, "the input is empty")
+		}
 		if err == io.EOF {
 			return jw.flush(w)
 		}
@@ -91,6 +102,7 @@ func CopyToJSON(w io.Writer, r *stream.Reader, opts ToJSON) error {
 			return err
 		}
 		jw.buf = append(jw.buf, '\n') // one root value per line
+		values++
 		if len(jw.buf) >= flushThreshold {
 			if err := jw.flush(w); err != nil {
 				return err
