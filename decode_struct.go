@@ -284,7 +284,7 @@ func (d *decodeState) fieldPtr(p unsafe.Pointer, f *decField) (unsafe.Pointer, e
 		pp := rt.Add(p, h.offset)
 		if rt.Deref(pp) == nil {
 			if !h.exported {
-				return nil, fmt.Errorf("smile: cannot set embedded pointer to unexported struct %v (field %s at offset %d)", h.elem.Type(), d.pathString(), d.offset())
+				return nil, fmt.Errorf("smile: cannot set embedded pointer to unexported struct %v (field %s at offset %d)", h.elem.Type(), shortPath(d.pathString()), d.offset())
 			}
 			rt.SetPointer(pp, h.elem.New())
 		}

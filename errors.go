@@ -3,10 +3,12 @@ package smile
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/go-smile/smile/internal/hint"
+	"github.com/go-smile/smile/internal/rt"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -51,7 +53,7 @@ type UnmarshalTypeError struct {
 	Value  string       // the Smile kind, such as "string", "integer 300" or "array"
 	Type   reflect.Type // the Go type it could not be assigned to
 	Offset int64        // byte offset of the value in the input
-	Field  string       // the path from the root, such as "items[3].name"; empty at the root
+	Field  string       // the path from the root, such as "items[3].name"; empty at the root; whole, where the text shortens a long one
 	Err    error        // an underlying cause, such as a strconv range error; may be nil
 }
 
@@ -66,7 +68,7 @@ func (e *UnmarshalTypeError) Error() string {
 		b.WriteString(" in ")
 		if in := strings.TrimSuffix(strings.TrimSuffix(e.Field, u.key), "."); in != "" {
 			b.WriteString("field ")
-			b.WriteString(in)
+			b.WriteString(shortPath(in))
 			b.WriteString(" of ")
 		}
 		b.WriteString("Go type ")
@@ -84,7 +86,7 @@ func (e *UnmarshalTypeError) Error() string {
 	b.WriteString(" into ")
 	if e.Field != "" {
 		b.WriteString("field ")
-		b.WriteString(e.Field)
+		b.WriteString(shortPath(e.Field))
 		b.WriteString(" of ")
 	}
 	b.WriteString("Go type ")
@@ -122,7 +124,9 @@ func (e *InvalidUnmarshalError) Error() string {
 // maps whose keys are not strings, integers or encoding.TextMarshalers.
 type UnsupportedTypeError struct {
 	Type  reflect.Type
-	Field string // the path from the root to the value, such as "items[3].name"; empty at the root
+	Field string // the path from the root to the value, such as "items[3].name"; empty at the root; whole, where the text shortens a long one
+
+	path *pathBuf // builds Field (see pathBuf)
 }
 
 func (e *UnsupportedTypeError) Error() string {
@@ -134,7 +138,9 @@ func (e *UnsupportedTypeError) Error() string {
 type UnsupportedValueError struct {
 	Value reflect.Value
 	Str   string // what is wrong with the value
-	Field string // the path from the root to the value, such as "items[3].name"; empty at the root
+	Field string // the path from the root to the value, such as "items[3].name"; empty at the root; whole, where the text shortens a long one
+
+	path *pathBuf // builds Field (see pathBuf)
 }
 
 func (e *UnsupportedValueError) Error() string {
@@ -147,8 +153,9 @@ func (e *UnsupportedValueError) Error() string {
 type MarshalerError struct {
 	Type       reflect.Type
 	Err        error
-	Field      string // the path from the root to the value, such as "items[3].name"; empty at the root
-	sourceFunc string // "MarshalSmileTo", "MarshalSmile", "MarshalJSON", "MarshalText" or "MarshalBinary"
+	Field      string   // the path from the root to the value, such as "items[3].name"; empty at the root; whole, where the text shortens a long one
+	sourceFunc string   // "MarshalSmileTo", "MarshalSmile", "MarshalJSON", "MarshalText" or "MarshalBinary"
+	path       *pathBuf // builds Field (see pathBuf)
 }
 
 func (e *MarshalerError) Error() string {
@@ -159,64 +166,256 @@ func (e *MarshalerError) Error() string {
 	return "smile: error calling " + src + " for type " + e.Type.String() + atField(e.Field) + ": " + e.Err.Error()
 }
 
-// atField returns " at field " and the path, or "" for the root.
+// atField returns " at field " and the path as errors show it
+// (shortPath), or "" for the root.
 func atField(path string) string {
 	if path == "" {
 		return ""
 	}
-	return " at field " + path
+	return " at field " + shortPath(path)
 }
 
 // withName returns err with the struct field or map key name put in
 // front of the path of a Marshal error that has one (Marshal builds the
 // path only on an error's way out, so the success path pays nothing).
 func withName(err error, name string) error {
-	if p := errorPath(err); p != nil {
-		prependPath(p, name)
+	if f, pb := errorPath(err); f != nil {
+		pb.prepend(f, name)
 	}
 	return err
 }
 
 // withIndex is withName for the array element i.
 func withIndex(err error, i int) error {
-	if p := errorPath(err); p != nil {
-		prependPath(p, "["+strconv.Itoa(i)+"]")
+	if f, pb := errorPath(err); f != nil {
+		pb.prepend(f, "["+strconv.Itoa(i)+"]")
 	}
 	return err
 }
 
-// maxErrorPath bounds the length of the path of a Marshal error: a cycle
-// is found 1000 levels deep, and a path of 1000 steps says less than its
-// first few. Past it, the steps nearest the value are cut, with "...".
-const maxErrorPath = 256
-
-// prependPath puts the step seg (a name or "[i]") in front of the path *p.
-func prependPath(p *string, seg string) {
-	rest := *p
-	if len(rest) > maxErrorPath {
-		rest = strings.TrimSuffix(strings.ToValidUTF8(rest[:maxErrorPath], ""), "...") + "..."
-	}
-	switch {
-	case rest == "":
-		*p = seg
-	case rest[0] == '[':
-		*p = seg + rest
-	default:
-		*p = seg + "." + rest
-	}
+// A pathBuf holds the path of a Marshal error while it is built, from the
+// value outward, each step put in front of the path: the path fills buf
+// up to its end, and the error's Field views buf[start:], bytes that are
+// never written again. A step then costs its own length, where a string
+// made anew at each step would copy the whole path each time (a path of
+// 10000 steps, 50 KB, fifty thousand times over). The path stays whole
+// in Field; error texts show it shortened (shortPath).
+type pathBuf struct {
+	buf   []byte
+	start int
 }
 
-// errorPath returns the Field of a Marshal error that has one, or nil.
-func errorPath(err error) *string {
+// prepend puts the step seg (a name or "[i]") in front of the path
+// *field, which pb built, or which was set when the error was made.
+func (pb *pathBuf) prepend(field *string, seg string) {
+	rest := *field
+	if len(pb.buf)-pb.start != len(rest) { // not pb's yet: start from Field
+		pb.buf, pb.start = make([]byte, 2*len(rest)+len(seg)+32), 0
+		pb.start = len(pb.buf) - copy(pb.buf[len(pb.buf)-len(rest):], rest)
+	}
+	n := len(seg)
+	if rest != "" && rest[0] != '[' {
+		n++ // the "." between seg and rest
+	}
+	if pb.start < n {
+		grown := make([]byte, 2*len(pb.buf)+n)
+		pb.start = len(grown) - copy(grown[len(grown)-len(rest):], pb.buf[pb.start:])
+		pb.buf = grown
+	}
+	pb.start -= n
+	copy(pb.buf[pb.start:], seg)
+	if n > len(seg) {
+		pb.buf[pb.start+len(seg)] = '.'
+	}
+	*field = rt.String(pb.buf[pb.start:])
+}
+
+// errorPath returns the Field of a Marshal error that has one, and the
+// pathBuf that builds it, or nil.
+func errorPath(err error) (*string, *pathBuf) {
+	var pb **pathBuf
+	var f *string
 	switch e := err.(type) {
 	case *UnsupportedTypeError:
-		return &e.Field
+		f, pb = &e.Field, &e.path
 	case *UnsupportedValueError:
-		return &e.Field
+		f, pb = &e.Field, &e.path
 	case *MarshalerError:
-		return &e.Field
+		f, pb = &e.Field, &e.path
+	default:
+		return nil, nil
 	}
-	return nil
+	if *pb == nil {
+		*pb = new(pathBuf)
+	}
+	return f, *pb
+}
+
+// maxPathText bounds the length of a path in the text of an error (about;
+// see shortPath): a cycle is found hundreds of levels deep, a document
+// may nest a thousand levels, and a path of a thousand steps says no
+// more than its first and last few.
+const maxPathText = 100
+
+// maxStepText bounds the length of a name in a path shown shortened: a
+// map key may be megabytes long.
+const maxStepText = 32
+
+// shortPath returns path, the Field of an error, as the error's text
+// shows it: whole when it is at most maxPathText bytes long, else made
+// shorter in two ways, so that its start and its end stay readable.
+// First, a run of one step, or of a group of up to 4 steps, repeated 3
+// times or more is written once with its count: "next×1000" for
+// next.next…next, "(children[0])×300" for children[0].children[0]…,
+// "[0]×50" for [0][0]…; names longer than maxStepText bytes are cut,
+// with "…". Then, if the path is still too long, the steps in its middle
+// are left out and counted: "a.b.…(990 more).y.z".
+func shortPath(path string) string {
+	if len(path) <= maxPathText {
+		return path
+	}
+	steps := splitPath(path)
+	for i, s := range steps {
+		if len(s) > maxStepText {
+			steps[i] = strings.ToValidUTF8(s[:maxStepText-3], "") + "…"
+		}
+	}
+	var items []pathItem
+	for i := 0; i < len(steps); {
+		l, r := repeatAt(steps, i)
+		if r == 1 {
+			items = append(items, pathItem{text: steps[i], name: isName(steps[i]), steps: 1})
+			i++
+			continue
+		}
+		unit := joinSteps(steps[i : i+l])
+		if l > 1 {
+			unit = "(" + unit + ")"
+		}
+		items = append(items, pathItem{text: unit + "×" + strconv.Itoa(r), name: isName(steps[i]), steps: l * r})
+		i += l * r
+	}
+	total := 0
+	for _, it := range items {
+		total += len(it.text) + 1
+	}
+	if total > maxPathText && len(items) > 2 {
+		// Keep items from each end up to half the bound, one at least.
+		head, n := 1, len(items[0].text)
+		for head < len(items)-1 && n+len(items[head].text) < maxPathText/2 {
+			n += len(items[head].text) + 1
+			head++
+		}
+		tail, n := len(items)-1, len(items[len(items)-1].text)
+		for tail > head && n+len(items[tail-1].text) < maxPathText/2 {
+			tail--
+			n += len(items[tail].text) + 1
+		}
+		// Cut before names, so that a name keeps its indexes.
+		if h := head; h > 1 {
+			for h > 1 && !items[h].name {
+				h--
+			}
+			if items[h].name {
+				head = h
+			}
+		}
+		if t := tail; t < len(items)-1 {
+			for t < len(items)-1 && !items[t].name {
+				t++
+			}
+			if items[t].name {
+				tail = t
+			}
+		}
+		if tail > head {
+			left := 0
+			for _, it := range items[head:tail] {
+				left += it.steps
+			}
+			gap := pathItem{text: "…(" + strconv.Itoa(left) + " more)", name: true}
+			items = append(append(items[:head:head], gap), items[tail:]...)
+		}
+	}
+	var b strings.Builder
+	for i, it := range items {
+		if i > 0 && it.name {
+			b.WriteByte('.')
+		}
+		b.WriteString(it.text)
+	}
+	return b.String()
+}
+
+// A pathItem is a part of a path as shortPath shows it: a step, a run of
+// repeated steps, or the count of steps left out.
+type pathItem struct {
+	text  string
+	name  bool // a name comes first in text: a "." separates it from what comes before
+	steps int  // the steps of the path it stands for
+}
+
+// splitPath returns the steps of path: the names (without their ".") and
+// the indexes ("[3]"). A name with a "." or a "[" in it comes out as
+// several steps, which joinSteps puts back as they were.
+func splitPath(path string) []string {
+	var steps []string
+	for i := 0; i < len(path); {
+		switch {
+		case path[i] == '[':
+			j := strings.IndexByte(path[i:], ']') + 1
+			if j == 0 {
+				j = len(path) - i
+			}
+			steps = append(steps, path[i:i+j])
+			i += j
+			continue
+		case path[i] == '.' && len(steps) > 0:
+			i++ // a name follows, maybe empty
+		}
+		j := strings.IndexAny(path[i:], ".[")
+		if j < 0 {
+			j = len(path) - i
+		}
+		steps = append(steps, path[i:i+j])
+		i += j
+	}
+	if strings.HasSuffix(path, ".") {
+		steps = append(steps, "")
+	}
+	return steps
+}
+
+// isName reports whether the step s is a name, not an index.
+func isName(s string) bool { return s == "" || s[0] != '[' }
+
+// joinSteps writes steps as a path: names separated by ".".
+func joinSteps(steps []string) string {
+	var b strings.Builder
+	for i, s := range steps {
+		if i > 0 && isName(s) {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// repeatAt returns the run at steps[i:] that covers the most steps: a
+// group of l steps repeated r times (r >= 3), the shortest such group
+// first; or 1, 1.
+func repeatAt(steps []string, i int) (l, r int) {
+	l, r = 1, 1
+	for n := 1; n <= 4 && i+3*n <= len(steps); n++ {
+		k := 1
+		for i+(k+1)*n <= len(steps) && slices.Equal(steps[i:i+n], steps[i+k*n:i+(k+1)*n]) {
+			k++
+		}
+		if k >= 3 && k*n > l*r {
+			l, r = n, k
+		}
+	}
+	return l, r
 }
 
 // Unwrap returns the error returned by the method.

@@ -176,3 +176,114 @@ func TestUnknownFieldClash(t *testing.T) {
 	err = disallow.Unmarshal(doc, &clash)
 	require.EqualError(t, errors.Unwrap(err), `unknown field "Name": it matches clashA.Name and clashB.Name, two fields of equal depth that cancel each other (encoding/json drops both)`)
 }
+
+// TestShortPath: a long path is shown with its repeated steps counted and,
+// if still long, its middle left out; a short one as it is.
+func TestShortPath(t *testing.T) {
+	join := func(n int, step, sep string) string { return strings.TrimSuffix(strings.Repeat(step+sep, n), sep) }
+	var items []string
+	for i := range 900 {
+		items = append(items, "items["+strconv.Itoa(i)+"]")
+	}
+	for _, c := range []struct{ path, want string }{
+		{"items[3].name", "items[3].name"},
+		{join(19, "next", "."), join(19, "next", ".")}, // 94 bytes: short enough
+		{join(1001, "next", "."), "next×1001"},
+		{"list." + join(1000, "next", ".") + ".value", "list.next×1000.value"},
+		{join(300, "children[0]", "."), "(children[0])×300"},
+		{"m" + strings.Repeat("[0]", 50), "m[0]×50"},
+		{join(30, "a.b", "."), "(a.b)×30"},
+		{"x" + strings.Repeat("[1][2]", 40) + ".y", "x([1][2])×40.y"},
+		// No run: the middle is counted, and the cuts fall before names.
+		{"a.b." + strings.Join(items, ".") + ".name",
+			"a.b.items[0].items[1].items[2].items[3].…(1786 more).items[897].items[898].items[899].name"},
+		// A long name is cut.
+		{strings.Repeat("k", 200) + ".x", strings.Repeat("k", 29) + "….x"},
+		{"a..b" + strings.Repeat(".c", 60), "a..b.c×60"}, // an empty key stays a step
+	} {
+		got := shortPath(c.path)
+		require.Equal(t, c.want, got, "%.60s... (%d bytes)", c.path, len(c.path))
+		require.LessOrEqual(t, len(got), 110)
+	}
+}
+
+// TestMarshalCyclePathText: the error for a cycle through a linked list
+// is short and names the cycle, and its Field holds the whole path.
+func TestMarshalCyclePathText(t *testing.T) {
+	type node struct {
+		Next *node `json:"next"`
+	}
+	n := &node{}
+	n.Next = n
+	_, err := Marshal(n)
+	var uve *UnsupportedValueError
+	require.ErrorAs(t, err, &uve)
+	k := strings.Count(uve.Field, "next")
+	require.Greater(t, k, 100, "the cycle is found hundreds of levels deep")
+	require.Equal(t, strings.TrimSuffix(strings.Repeat("next.", k), "."), uve.Field, "Field holds the whole path")
+	require.Less(t, len(err.Error()), 200)
+	require.Contains(t, err.Error(), "cycle")
+	require.True(t, strings.HasPrefix(err.Error(), "smile: unsupported value at field next×"+strconv.Itoa(k)+": "), err.Error())
+
+	// A path built from 10000 steps costs their bytes, not their square:
+	// each step is put in front of the path in place.
+	var e error = &UnsupportedValueError{Str: "deep"}
+	for i := range 10000 {
+		if i%2 == 0 {
+			e = withIndex(e, i)
+		} else {
+			e = withName(e, "n")
+		}
+	}
+	field := e.(*UnsupportedValueError).Field
+	require.True(t, strings.HasPrefix(field, "n[9998].n[9996]"), field[:40])
+	require.True(t, strings.HasSuffix(field, "n[2].n[0]"))
+	require.Len(t, field, 5000*len("n")+len(strings.Join(indexes(0, 10000, 2), ""))+4999)
+	require.Less(t, len(e.Error()), 200)
+}
+
+// indexes returns "[i]" for i from lo to hi (excluded) by step.
+func indexes(lo, hi, step int) []string {
+	var s []string
+	for i := lo; i < hi; i += step {
+		s = append(s, "["+strconv.Itoa(i)+"]")
+	}
+	return s
+}
+
+// TestUnmarshalDeepPathText: a type error 900 levels deep into a
+// recursive struct has a short path in its text and the whole path in
+// Field.
+func TestUnmarshalDeepPathText(t *testing.T) {
+	type rec struct {
+		Next *rec `json:"next"`
+		V    int  `json:"v"`
+	}
+	var v any = map[string]any{"v": "str"}
+	for range 899 {
+		v = map[string]any{"next": v}
+	}
+	doc, err := Marshal(v)
+	require.NoError(t, err)
+	var r rec
+	err = Unmarshal(doc, &r)
+	var ute *UnmarshalTypeError
+	require.ErrorAs(t, err, &ute)
+	require.Equal(t, strings.Repeat("next.", 899)+"v", ute.Field)
+	off := bytes.LastIndex(doc, []byte("str")) - 1 // the string's token: 0x42, a 3-byte tiny ASCII string
+	require.Equal(t, byte(0x42), doc[off])
+	require.EqualError(t, err, "smile: cannot unmarshal string into field next×899.v of Go type int at offset "+strconv.Itoa(off))
+
+	// An unknown key as deep.
+	disallow, err := DecOptions{DisallowUnknownFields: true}.DecMode()
+	require.NoError(t, err)
+	v = map[string]any{"sise": 1}
+	for range 899 {
+		v = map[string]any{"next": v}
+	}
+	doc, err = Marshal(v)
+	require.NoError(t, err)
+	err = disallow.Unmarshal(doc, &r)
+	require.ErrorIs(t, err, ErrUnknownField)
+	require.EqualError(t, err, `smile: unknown field "sise" in field next×899 of Go type smile.rec at offset `+strconv.Itoa(keyOffset(t, doc, "sise")))
+}
