@@ -266,3 +266,57 @@ func TestDumpMemoryFlat(t *testing.T) {
 	t.Logf("input %d bytes: %d allocated; input %d bytes: %d allocated", len(one), a1, len(eight), a8)
 	require.Less(t, a8, a1+uint64(len(one)/4), "dump allocated %d bytes for %d bytes of input, %d for %d", a8, len(eight), a1, len(one))
 }
+
+// cappedBuffer keeps what is written to it, and fails a write that would
+// take it past max bytes, so that a dump whose output is far too large
+// fails at once instead of filling memory.
+type cappedBuffer struct {
+	bytes.Buffer
+	max int
+}
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if c.Len()+len(p) > c.max {
+		return 0, fmt.Errorf("the output passed %d bytes", c.max)
+	}
+	return c.Buffer.Write(p)
+}
+
+// TestDumpDeepNesting checks that the dump of deep input stays
+// proportional to it: 30,000 nested arrays (60 KB, as deep as
+// --max-depth=40000 admits) dump in under 200 bytes a token, where two
+// spaces of indentation a level wrote 1.8 GB. Each line is the layout
+// smile help dump describes: up to maxDumpIndent levels, two spaces a
+// level (the lines of every shallower document are as before); deeper,
+// maxDumpIndent levels of indentation and "(depth N) " before the meaning.
+func TestDumpDeepNesting(t *testing.T) {
+	const n = 30000
+	in := append(unhex(t, "3A290A01"), bytes.Repeat([]byte{0xF8}, n)...)
+	in = append(in, bytes.Repeat([]byte{0xF9}, n)...)
+	tokens := 2 * n
+	out := &cappedBuffer{max: 200 * tokens}
+	var stderr bytes.Buffer
+	code := run([]string{"dump", "--max-depth=40000"}, bytes.NewReader(in), out, &stderr)
+	require.Equal(t, 0, code, "%s", stderr.String())
+	t.Logf("%d bytes of input, %d tokens: %d bytes of dump", len(in), tokens, out.Len())
+
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	require.Len(t, lines, 1+tokens)
+	require.Equal(t, "00000000  3a 29 0a 01                            header: version 0, shared names", lines[0])
+	for i, line := range lines[1:] {
+		depth, raw, meaning := i, "f8", "["
+		if i >= n { // the i-n'th end, innermost first
+			depth, raw, meaning = tokens-1-i, "f9", "]"
+		}
+		want := fmt.Sprintf("%08x  %-38s %s", 4+i, raw, strings.Repeat("  ", min(depth, 64)))
+		if depth > 64 {
+			want += fmt.Sprintf("(depth %d) ", depth)
+		}
+		want += meaning
+		if line != want {
+			t.Fatalf("line %d (depth %d):\n got %q\nwant %q", 1+i, depth, line, want)
+		}
+	}
+	require.Contains(t, out.String(), "(depth 29999) [\n")
+	require.Equal(t, 64, maxDumpIndent, "smile help dump names 64 levels")
+}

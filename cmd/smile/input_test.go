@@ -72,4 +72,8 @@ func TestHelpTexts(t *testing.T) {
 			}
 		}
 	}
+	out.Reset()
+	require.Equal(t, 0, run([]string{"help", "dump"}, nil, &out, &errOut))
+	require.Contains(t, out.String(), "Past 64 levels")
+	require.Contains(t, out.String(), "(depth 65) [")
 }

@@ -76,9 +76,11 @@ unless --non-finite-strings.
 // dumpDoc says how dump lays out its lines.
 const dumpDoc = `Each token gets one line: its byte offset in hex, its first 12 bytes in hex
 (then "…" when it is longer), and what it means, indented two spaces per
-level of nesting; a run of headers gets a line of its own. Empty input is
-an error, as for the other commands; input of headers alone prints their
-line.
+level of nesting; a run of headers gets a line of its own. Past 64 levels
+the indentation stops growing, and the line shows its depth before the
+meaning instead, such as "(depth 65) [", so that the output stays
+proportional to the input however deep it nests. Empty input is an error,
+as for the other commands; input of headers alone prints their line.
 `
 
 // validateDoc says exactly what validate accepts.
