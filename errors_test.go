@@ -24,7 +24,11 @@ func TestErrorHintsNameDecOptions(t *testing.T) {
 		{"no header", []byte{0xFA, 0xFB}, DecOptions{},
 			"smile: input does not start with the Smile header (first byte 0xFA) at offset 0; set DecOptions.HeaderOptional to read headerless Smile"},
 		{"JSON", []byte(`{"a":1}`), DecOptions{},
-			"smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input looks like JSON text, not Smile: convert it with compat.FromJSON"},
+			"smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input starts with '{': JSON text, not Smile; " +
+				"over HTTP, ask for Smile with Accept: application/x-jackson-smile (or application/smile) and check the response's Content-Type; for a JSON file, convert it with compat.FromJSON"},
+		{"HTML", []byte("<html>"), DecOptions{},
+			"smile: input does not start with the Smile header (first byte 0x3C) at offset 0; the input starts with '<': HTML or XML, such as an error page, not Smile; " +
+				"over HTTP, check the response's status and Content-Type, and ask for Smile with Accept: application/x-jackson-smile (or application/smile)"},
 		{"MaxDepth", with(0xF8, 0xF8, 0xF8, 0xF9, 0xF9, 0xF9), DecOptions{MaxDepth: 2},
 			"smile: MaxDepth exceeded at offset 6: input asks for 3, limit is 2; raise DecOptions.MaxDepth only if the input is trusted"},
 		{"MaxStringLen", with(0x44, 'a', 'b', 'c', 'd', 'e'), DecOptions{MaxStringLen: 3},
@@ -58,6 +62,7 @@ func TestDecModeErrorsNameDecOptions(t *testing.T) {
 		want string
 	}{
 		{DecOptions{MaxDepth: -1}, "smile: DecOptions.MaxDepth is -1; it must be 0 (the default, 1000) or positive"},
+		{DecOptions{MaxDepth: 10001}, "smile: DecOptions.MaxDepth is 10001; it must be 0 (the default, 1000) or positive, at most 10000 (smile.MaxDepthLimit, which keeps decoding and encoding Go values, a recursion, within the stack)"},
 		{DecOptions{MaxBigNumberLen: -2}, "smile: DecOptions.MaxBigNumberLen is -2; it must be 0 (the default, 1000) or positive"},
 		{DecOptions{MaxContainerLen: -1}, "smile: DecOptions.MaxContainerLen is -1; it must be 0 (the default, 16777216) or positive"},
 		{DecOptions{MaxExpansion: -1}, "smile: DecOptions.MaxExpansion is -1; it must be 0 (the default, 256) or positive (math.MaxInt for no bound)"},

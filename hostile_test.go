@@ -641,13 +641,18 @@ func TestHostileEncoderDeepChild(t *testing.T) {
 		require.ErrorAs(t, err, &uve, name)
 		require.Contains(t, err.Error(), "nested deeper than", name)
 	}
-	// 5000 levels are written; Unmarshal refuses them by default and
-	// accepts them with a larger MaxDepth.
+	// 5000 levels are refused by default and written with a larger
+	// EncOptions.MaxDepth; Unmarshal refuses them by default and accepts
+	// them with the same DecOptions.MaxDepth.
 	list = nil
 	for i := 0; i < 5000; i++ {
 		list = &node{Next: list}
 	}
-	data, err := Marshal(list)
+	_, err := Marshal(list)
+	require.ErrorContains(t, err, "nested deeper than 1000 arrays and objects")
+	em, err := EncOptions{MaxDepth: 6000}.EncMode()
+	require.NoError(t, err)
+	data, err := em.Marshal(list)
 	require.NoError(t, err)
 	var back any
 	var le *LimitError

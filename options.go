@@ -395,9 +395,12 @@ var encVocab = &hint.Vocabulary{Names: hint.GoNames("EncOptions.", hint.MaxDepth
 // checkMaxDepth refuses a MaxDepth that is negative or above
 // MaxDepthLimit, naming the option in v's words.
 func checkMaxDepth(depth int, v *hint.Vocabulary) error {
-	if depth < 0 || depth > MaxDepthLimit {
+	if depth < 0 {
+		return &hint.OptionError{Prefix: "smile: ", Option: hint.MaxDepth, Value: depth, Default: DefaultMaxDepth, Vocab: v}
+	}
+	if depth > MaxDepthLimit {
 		return &hint.OptionError{Prefix: "smile: ", Option: hint.MaxDepth, Value: depth, Default: DefaultMaxDepth, Max: MaxDepthLimit,
-			Note: "smile.MaxDepthLimit: decoding into Go values and encoding them recurse once per level, and deeper nesting could overflow the stack; stream.Reader reads deeper documents", Vocab: v}
+			Note: "smile.MaxDepthLimit, which keeps decoding and encoding Go values, a recursion, within the stack", Vocab: v}
 	}
 	return nil
 }
