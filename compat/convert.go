@@ -11,7 +11,9 @@ import (
 )
 
 // FromJSONOptions configures JSON -> Smile conversion. The zero value gives
-// Jackson's default Smile features and Jackson's number rules.
+// Jackson's default Smile features and Jackson's number rules, but for a
+// number beyond the float64 range, which it refuses as encoding/json does
+// (AllowOverflowToInfinity writes it as Jackson does).
 type FromJSONOptions struct {
 	// Enc selects the Smile features (header, shared names and values,
 	// end marker…). Only the stream-level options are used.
