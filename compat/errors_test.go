@@ -28,7 +28,8 @@ func TestToJSONErrorHints(t *testing.T) {
 		{"no header", "FA FB", compat.ToJSONOptions{},
 			"smile: input does not start with the Smile header (first byte 0xFA) at offset 0; set ToJSONOptions.Dec.HeaderOptional to read headerless Smile"},
 		{"JSON", "7B 7D", compat.ToJSONOptions{},
-			"smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input looks like JSON text, not Smile: convert it with compat.FromJSON"},
+			"smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input starts with '{': JSON text, not Smile; " +
+				"over HTTP, ask for Smile with Accept: application/x-jackson-smile (or application/smile) and check the response's Content-Type; for a JSON file, convert it with compat.FromJSON"},
 		{"MaxDepth", "3A 29 0A 00 F8 F8 F8 F9 F9 F9", compat.ToJSONOptions{Dec: smile.DecOptions{MaxDepth: 2}},
 			"smile: MaxDepth exceeded at offset 6: input asks for 3, limit is 2; raise ToJSONOptions.Dec.MaxDepth only if the input is trusted"},
 		{"MaxStringLen", "3A 29 0A 00 44 61 62 63 64 65", compat.ToJSONOptions{Dec: smile.DecOptions{MaxStringLen: 3}},

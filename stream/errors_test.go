@@ -35,6 +35,13 @@ func rdFirstError(t *testing.T, in []byte, opts stream.ReaderOptions) error {
 // option: the offset comes first, then the advice, naming the option as
 // the stream package spells it.
 func TestErrorHints(t *testing.T) {
+	// jsonAdvice is the advice for JSON text that starts with start, in
+	// an API that converts JSON with fromJSON: what it is, then how to
+	// get Smile over HTTP or from a file.
+	jsonAdvice := func(start, fromJSON string) string {
+		return "the input starts with " + start + ": JSON text, not Smile; over HTTP, ask for Smile with Accept: application/x-jackson-smile (or application/smile) " +
+			"and check the response's Content-Type; for a JSON file, convert it with " + fromJSON
+	}
 	hdr := []byte{0x3A, 0x29, 0x0A, 0x00}
 	with := func(b ...byte) []byte { return append(append([]byte{}, hdr...), b...) }
 	for _, c := range []struct {
@@ -46,9 +53,15 @@ func TestErrorHints(t *testing.T) {
 		{"no header", []byte{0xFA, 0xFB}, stream.ReaderOptions{},
 			"smile: input does not start with the Smile header (first byte 0xFA) at offset 0; set ReaderOptions.HeaderOptional to read headerless Smile"},
 		{"JSON object", []byte(`{"a":1}`), stream.ReaderOptions{},
-			"smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input looks like JSON text, not Smile: convert it with compat.FromJSON"},
+			"smile: input does not start with the Smile header (first byte 0x7B) at offset 0; " + jsonAdvice("'{'", "compat.FromJSON")},
 		{"JSON array after white space", []byte(" \r\n\t[1]"), stream.ReaderOptions{},
-			"smile: input does not start with the Smile header (first byte 0x20) at offset 0; the input looks like JSON text, not Smile: convert it with compat.FromJSON"},
+			"smile: input does not start with the Smile header (first byte 0x20) at offset 0; " + jsonAdvice("white space and '['", "compat.FromJSON")},
+		{"HTML error page", []byte("<!DOCTYPE html>\n<html><body>502 Bad Gateway"), stream.ReaderOptions{},
+			"smile: input does not start with the Smile header (first byte 0x3C) at offset 0; the input starts with '<': HTML or XML, such as an error page, not Smile; " +
+				"over HTTP, check the response's status and Content-Type, and ask for Smile with Accept: application/x-jackson-smile (or application/smile)"},
+		{"XML after a newline", []byte("\n<?xml version=\"1.0\"?>"), stream.ReaderOptions{},
+			"smile: input does not start with the Smile header (first byte 0x0A) at offset 0; the input starts with white space and '<': HTML or XML, such as an error page, not Smile; " +
+				"over HTTP, check the response's status and Content-Type, and ask for Smile with Accept: application/x-jackson-smile (or application/smile)"},
 		{"JSON string is not taken for JSON", []byte(`"a"`), stream.ReaderOptions{},
 			"smile: input does not start with the Smile header (first byte 0x22) at offset 0; set ReaderOptions.HeaderOptional to read headerless Smile"},
 		{"MaxDepth", with(0xF8, 0xF8, 0xF8), stream.ReaderOptions{MaxDepth: 2},

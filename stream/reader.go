@@ -1005,9 +1005,9 @@ func (r *Reader) firstHeader() error {
 		}
 	} else {
 		if !r.opts.HeaderOptional {
-			h := hint.Hint{Kind: hint.Enable, Option: hint.HeaderOptional, Purpose: "to read headerless Smile"}
-			if r.looksLikeJSON() {
-				h = hint.Hint{Kind: hint.ConvertJSON}
+			h, text := r.otherText()
+			if !text {
+				h = hint.Hint{Kind: hint.Enable, Option: hint.HeaderOptional, Purpose: "to read headerless Smile"}
 			}
 			return r.hintedErr(r.off(r.pos), h, "input does not start with the Smile header (first byte 0x%02X)", b)
 		}
@@ -1022,24 +1022,32 @@ func (r *Reader) firstHeader() error {
 	return nil
 }
 
-// looksLikeJSON reports whether the input, which does not start with a
-// Smile header, looks like JSON text: an object or array after at most 63
-// bytes of JSON white space. Headerless Smile may start with those bytes
+// otherText reports whether the input, which does not start with a
+// Smile header, looks like text of another format, and returns the
+// hint.NotSmile that says which: JSON text, an object or array; or HTML or
+// XML, a '<' (an error page where Smile was asked for); after at most 63
+// bytes of JSON white space. Headerless Smile may start with '{' or '['
 // too (a short ASCII string, 0x7B or 0x5B), but rarely does, and then the
-// caller knows to set HeaderOptional. It reads from the source as far as
-// the white space goes (at most 64 bytes), so that the answer does not
-// depend on how the input arrives in pieces.
-func (r *Reader) looksLikeJSON() bool {
+// caller knows to set HeaderOptional; it never has a 0x3C. It reads from
+// the source as far as the white space goes (at most 64 bytes), so that
+// the answer does not depend on how the input arrives in pieces.
+func (r *Reader) otherText() (hint.Hint, bool) {
 	for i := 0; i < 64 && r.need(i+1); i++ {
-		switch r.buf[r.pos+i] {
+		b := r.buf[r.pos+i]
+		h := hint.Hint{Kind: hint.NotSmile, First: b, Space: i > 0}
+		switch b {
 		case ' ', '\t', '\n', '\r':
 			continue
 		case '{', '[':
-			return true
+			h.Text = hint.JSON
+			return h, true
+		case '<':
+			h.Text = hint.HTML
+			return h, true
 		}
-		return false
+		return hint.Hint{}, false
 	}
-	return false
+	return hint.Hint{}, false
 }
 
 // midHeader handles a 0x3A byte in value mode after the first header.

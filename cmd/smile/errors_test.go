@@ -36,9 +36,14 @@ func TestErrorsNameFlags(t *testing.T) {
 		want string
 	}{
 		{"JSON given to tojson", []byte(`{"a":1}`), []string{"tojson"}, 1,
-			"smile tojson: smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input looks like JSON text, not Smile: convert it with smile fromjson"},
+			"smile tojson: smile: input does not start with the Smile header (first byte 0x7B) at offset 0; the input starts with '{': JSON text, not Smile; " +
+				"over HTTP, ask for Smile with Accept: application/x-jackson-smile (or application/smile) and check the response's Content-Type; for a JSON file, convert it with smile fromjson"},
 		{"JSON given to validate", []byte("\n[1]"), []string{"validate"}, 1,
-			"smile validate: smile: input does not start with the Smile header (first byte 0x0A) at offset 0; the input looks like JSON text, not Smile: convert it with smile fromjson"},
+			"smile validate: smile: input does not start with the Smile header (first byte 0x0A) at offset 0; the input starts with white space and '[': JSON text, not Smile; " +
+				"over HTTP, ask for Smile with Accept: application/x-jackson-smile (or application/smile) and check the response's Content-Type; for a JSON file, convert it with smile fromjson"},
+		{"an HTML error page given to dump", []byte("<html><body>404 Not Found</body></html>"), []string{"dump"}, 1,
+			"smile dump: smile: input does not start with the Smile header (first byte 0x3C) at offset 0; the input starts with '<': HTML or XML, such as an error page, not Smile; " +
+				"over HTTP, check the response's status and Content-Type, and ask for Smile with Accept: application/x-jackson-smile (or application/smile)"},
 		{"headerless", []byte{0xFA, 0xFB}, []string{"tojson"}, 1,
 			"smile tojson: smile: input does not start with the Smile header (first byte 0xFA) at offset 0; use --require-header=false to read headerless Smile"},
 		{"headerless to validate", []byte{0xFA, 0xFB}, []string{"validate"}, 1,

@@ -67,7 +67,10 @@ type Vocabulary struct {
 	Set string
 
 	// FromJSON names the way to convert JSON text to Smile, such as
-	// "compat.FromJSON" or "smile fromjson".
+	// "compat.FromJSON" or "smile fromjson". It is empty in the
+	// vocabulary of input the program made itself (the Smile a
+	// MarshalSmile method returned), which the advice for input that is
+	// not Smile (NotSmile) then does not ask where it came from.
 	FromJSON string
 }
 
@@ -110,9 +113,21 @@ const (
 	Enable
 	// Raise advises raising a limit if the input is trusted.
 	Raise
-	// ConvertJSON says that the input looks like JSON text and names the
-	// way to convert it to Smile.
-	ConvertJSON
+	// NotSmile says that the input is text of another format (Text),
+	// what it starts with, and how to get Smile instead: over HTTP, by
+	// asking for it; from a JSON file, by converting it (FromJSON).
+	NotSmile
+)
+
+// Text is a text format that input given as Smile can be in, for NotSmile.
+type Text uint8
+
+const (
+	// JSON is JSON text: an object or an array.
+	JSON Text = iota
+	// HTML is HTML or XML, as in the error pages of HTTP servers: Smile
+	// has no token 0x3C ('<').
+	HTML
 )
 
 // A Hint is the advice at the end of an error message.
@@ -120,7 +135,14 @@ type Hint struct {
 	Kind    Kind
 	Option  Option // for Enable and Raise
 	Purpose string // for Enable: what the option would do, such as "to read headerless Smile"
+	Text    Text   // for NotSmile: the format of the input
+	First   byte   // for NotSmile: the byte the text starts with, after any white space
+	Space   bool   // for NotSmile: white space comes before First
 }
+
+// accept is the header with which an HTTP client asks for Smile: with
+// Jackson's media type, or Elasticsearch's.
+const accept = "Accept: application/x-jackson-smile (or application/smile)"
 
 // Render returns h's advice in v's words, or "" when h gives none or v
 // has no name for its option.
@@ -138,14 +160,38 @@ func (h Hint) Render(v *Vocabulary) string {
 		if n := v.Name(h.Option); n != "" {
 			return "raise " + n + " only if the input is trusted"
 		}
-	case ConvertJSON:
-		s := "the input looks like JSON text, not Smile"
-		if v != nil && v.FromJSON != "" {
-			s += ": convert it with " + v.FromJSON
-		}
-		return s
+	case NotSmile:
+		return h.notSmile(v)
 	}
 	return ""
+}
+
+// notSmile renders a NotSmile hint: what the input starts with and looks
+// like, then, unless v is the vocabulary of input the program made, the
+// remedies, the ones for HTTP first (a program given JSON or an error page
+// where it expected Smile most often fetched it).
+func (h Hint) notSmile(v *Vocabulary) string {
+	s := "the input starts with "
+	if h.Space {
+		s += "white space and "
+	}
+	s += "'" + string(rune(h.First)) + "': "
+	var remedy string
+	switch h.Text {
+	case HTML:
+		s += "HTML or XML, such as an error page, not Smile"
+		remedy = "over HTTP, check the response's status and Content-Type, and ask for Smile with " + accept
+	default:
+		s += "JSON text, not Smile"
+		remedy = "over HTTP, ask for Smile with " + accept + " and check the response's Content-Type"
+		if v != nil && v.FromJSON != "" {
+			remedy += "; for a JSON file, convert it with " + v.FromJSON
+		}
+	}
+	if v == nil || v.FromJSON == "" {
+		return s
+	}
+	return s + "; " + remedy
 }
 
 // Append returns msg followed by h's advice in v's words, after "; ".

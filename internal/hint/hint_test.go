@@ -14,6 +14,11 @@ var (
 func TestRender(t *testing.T) {
 	enable := Hint{Kind: Enable, Option: HeaderOptional, Purpose: "to read headerless Smile"}
 	raise := Hint{Kind: Raise, Option: MaxDepth}
+	json := Hint{Kind: NotSmile, Text: JSON, First: '{'}
+	html := Hint{Kind: NotSmile, Text: HTML, First: '<'}
+	// The header an HTTP client sends for Smile, by its media types
+	// (Jackson's, Elasticsearch's).
+	const accept = "Accept: application/x-jackson-smile (or application/smile)"
 	for _, c := range []struct {
 		h    Hint
 		v    *Vocabulary
@@ -24,9 +29,14 @@ func TestRender(t *testing.T) {
 		{raise, goVocab, "raise DecOptions.MaxDepth only if the input is trusted"},
 		{raise, flagVocab, ""}, // no flag for it: no advice rather than a wrong one
 		{raise, nil, ""},
-		{Hint{Kind: ConvertJSON}, goVocab, "the input looks like JSON text, not Smile: convert it with compat.FromJSON"},
-		{Hint{Kind: ConvertJSON}, flagVocab, "the input looks like JSON text, not Smile: convert it with smile fromjson"},
-		{Hint{Kind: ConvertJSON}, &Vocabulary{}, "the input looks like JSON text, not Smile"},
+		{json, goVocab, "the input starts with '{': JSON text, not Smile; over HTTP, ask for Smile with " + accept +
+			" and check the response's Content-Type; for a JSON file, convert it with compat.FromJSON"},
+		{json, flagVocab, "the input starts with '{': JSON text, not Smile; over HTTP, ask for Smile with " + accept +
+			" and check the response's Content-Type; for a JSON file, convert it with smile fromjson"},
+		{json, &Vocabulary{}, "the input starts with '{': JSON text, not Smile"}, // input the program made: no remedy
+		{Hint{Kind: NotSmile, Text: JSON, First: '[', Space: true}, nil, "the input starts with white space and '[': JSON text, not Smile"},
+		{html, goVocab, "the input starts with '<': HTML or XML, such as an error page, not Smile; over HTTP, check the response's status and Content-Type, and ask for Smile with " + accept},
+		{html, flagVocab, "the input starts with '<': HTML or XML, such as an error page, not Smile; over HTTP, check the response's status and Content-Type, and ask for Smile with " + accept},
 		{Hint{}, goVocab, ""},
 	} {
 		if got := c.h.Render(c.v); got != c.want {
