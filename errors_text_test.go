@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -286,4 +287,45 @@ func TestUnmarshalDeepPathText(t *testing.T) {
 	err = disallow.Unmarshal(doc, &r)
 	require.ErrorIs(t, err, ErrUnknownField)
 	require.EqualError(t, err, `smile: unknown field "sise" in field next×899 of Go type smile.rec at offset `+strconv.Itoa(keyOffset(t, doc, "sise")))
+}
+
+// TestUnmarshalSecondDocument: a second document after the root value is
+// reported as such, at its header's offset, with the way to read both.
+func TestUnmarshalSecondDocument(t *testing.T) {
+	d1, err := Marshal(map[string]any{"a": strings.Repeat("x", 690)})
+	require.NoError(t, err)
+	d2, err := Marshal([]int{1, 2})
+	require.NoError(t, err)
+	require.Equal(t, ":)\n", string(d2[:3]), "d2 starts with the header")
+	const msg = "smile: the header of a second Smile document after the root value (Unmarshal reads one document; use a Decoder to read several) at offset "
+	for _, c := range []struct {
+		name   string
+		in     []byte
+		header int
+	}{
+		{"two documents", slices.Concat(d1, d2), len(d1)},
+		{"after an end marker", slices.Concat(d1, []byte{0xFF}, d2), len(d1) + 1},
+		{"the same document twice", slices.Concat(d1, d1), len(d1)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var v any
+			err := Unmarshal(c.in, &v)
+			require.EqualError(t, err, msg+strconv.Itoa(c.header))
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se)
+			require.Equal(t, int64(c.header), se.Offset)
+			require.False(t, Valid(c.in))
+
+			// What the error advises reads both.
+			dec := NewDecoder(bytes.NewReader(c.in))
+			var a, b any
+			require.NoError(t, dec.Decode(&a))
+			require.NoError(t, dec.Decode(&b))
+		})
+	}
+	// A value after the root value, with no header, is reported as before.
+	var v any
+	err = Unmarshal(slices.Concat(d2, []byte{0xC2}), &v)
+	require.ErrorContains(t, err, "unexpected integer after the root value")
+	require.ErrorContains(t, err, "at offset "+strconv.Itoa(len(d2)))
 }

@@ -119,10 +119,16 @@ func (d *decodeState) validate() error {
 
 var errNoValue = &SyntaxError{Msg: "no value"}
 
-// checkEnd checks that only end markers follow the root value.
+// checkEnd checks that only end markers follow the root value. A Smile
+// header there starts a second document, which the Reader would take in
+// its stride (it reads sequences of documents): the error says so, at the
+// header's offset.
 func (d *decodeState) checkEnd() error {
 	for {
 		off := d.r.InputOffset()
+		if b := d.r.Buffered(); len(b) >= 3 && b[0] == ':' && b[1] == ')' && b[2] == '\n' {
+			return &SyntaxError{Offset: off, Msg: "the header of a second Smile document after the root value (Unmarshal reads one document; use a Decoder to read several)"}
+		}
 		t, err := d.r.ReadToken()
 		if err == io.EOF {
 			return nil
