@@ -1,4 +1,4 @@
-//go:build go1.26 || goexperiment.swissmap
+//go:build !purego && (go1.26 || goexperiment.swissmap)
 
 package rt
 
