@@ -306,6 +306,7 @@ func TestUnmarshalSecondDocument(t *testing.T) {
 		{"two documents", slices.Concat(d1, d2), len(d1)},
 		{"after an end marker", slices.Concat(d1, []byte{0xFF}, d2), len(d1) + 1},
 		{"the same document twice", slices.Concat(d1, d1), len(d1)},
+		{"an end marker after the second header", slices.Concat(d1, d2[:4], []byte{0xFF}, d2[4:]), len(d1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var v any
@@ -323,8 +324,13 @@ func TestUnmarshalSecondDocument(t *testing.T) {
 			require.NoError(t, dec.Decode(&b))
 		})
 	}
-	// A value after the root value, with no header, is reported as before.
+	// A header with no value after it starts no document: it is accepted,
+	// as before, and as smile validate accepts it.
 	var v any
+	require.NoError(t, Unmarshal(slices.Concat(d2, d2[:4]), &v))
+	require.True(t, Valid(slices.Concat(d2, d2[:4], []byte{0xFF})))
+
+	// A value after the root value, with no header, is reported as before.
 	err = Unmarshal(slices.Concat(d2, []byte{0xC2}), &v)
 	require.ErrorContains(t, err, "unexpected integer after the root value")
 	require.ErrorContains(t, err, "at offset "+strconv.Itoa(len(d2)))

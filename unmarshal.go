@@ -119,15 +119,16 @@ func (d *decodeState) validate() error {
 
 var errNoValue = &SyntaxError{Msg: "no value"}
 
-// checkEnd checks that only end markers follow the root value. A Smile
-// header there starts a second document, which the Reader would take in
-// its stride (it reads sequences of documents): the error says so, at the
-// header's offset.
+// checkEnd checks that only end markers (and headers) follow the root
+// value. A value after a Smile header is a second document, which the
+// Reader takes in its stride (it reads sequences of documents): the error
+// says so, at the header's offset.
 func (d *decodeState) checkEnd() error {
+	header := int64(-1) // the offset of the first header after the root value
 	for {
 		off := d.r.InputOffset()
-		if b := d.r.Buffered(); len(b) >= 3 && b[0] == ':' && b[1] == ')' && b[2] == '\n' {
-			return &SyntaxError{Offset: off, Msg: "the header of a second Smile document after the root value (Unmarshal reads one document; use a Decoder to read several)"}
+		if b := d.r.Buffered(); header < 0 && len(b) >= 3 && b[0] == ':' && b[1] == ')' && b[2] == '\n' {
+			header = off
 		}
 		t, err := d.r.ReadToken()
 		if err == io.EOF {
@@ -136,9 +137,13 @@ func (d *decodeState) checkEnd() error {
 		if err != nil {
 			return err
 		}
-		if t.Kind != stream.KindEndOfDocument {
-			return &SyntaxError{Offset: off, Msg: "unexpected " + t.Kind.String() + " after the root value (Unmarshal reads one document; use a Decoder for several)"}
+		if t.Kind == stream.KindEndOfDocument {
+			continue
 		}
+		if header >= 0 {
+			return &SyntaxError{Offset: header, Msg: "the header of a second Smile document after the root value (Unmarshal reads one document; use a Decoder to read several)"}
+		}
+		return &SyntaxError{Offset: off, Msg: "unexpected " + t.Kind.String() + " after the root value (Unmarshal reads one document; use a Decoder for several)"}
 	}
 }
 
