@@ -336,9 +336,11 @@
 // flat memory. Reading: a Decoder's Token enters the array, and More and
 // Decode then go through its elements, as with encoding/json's Decoder;
 // or, over a stream.Reader, UnmarshalDecode decodes the value at the
-// Reader's position. Writing: MarshalEncode writes a value as the next
-// element of an array open in a stream.Writer (made by NewWriterTo, it
-// flushes by itself), giving the bytes Marshal gives for the whole slice.
+// Reader's position (DecMode.NewReader and NewReaderFrom make a Reader
+// with the mode's rules and limits). Writing: MarshalEncode writes a
+// value as the next element of an array open in a stream.Writer (made by
+// EncMode.NewWriterTo, it has the mode's wire options and flushes by
+// itself), giving the bytes Marshal gives for the whole slice.
 // Back-references to shared names and strings work across the records in
 // both directions. Types can take part with MarshalerTo and
 // UnmarshalerFrom, whose methods write to and read from the stream

@@ -63,10 +63,7 @@ func ExampleDecoder_Token() {
 // Read the rows of a large root array one at a time with a stream.Reader,
 // which also lets a program look at the tokens around the rows.
 func ExampleUnmarshalDecode() {
-	r, err := stream.NewReaderFrom(bytes.NewReader(druidResult()), smile.DecMode{}.ReaderOptions())
-	if err != nil {
-		log.Fatal(err)
-	}
+	r := smile.DecMode{}.NewReaderFrom(bytes.NewReader(druidResult()))
 	if t, err := r.ReadToken(); err != nil || t.Kind != stream.KindStartArray {
 		log.Fatalf("not an array: %v %v", t.Kind, err)
 	}
@@ -91,9 +88,9 @@ func ExampleUnmarshalDecode() {
 }
 
 // Write a large array of records with flat memory: MarshalEncode writes
-// each as the next element, and a Writer made by NewWriterTo writes its
-// buffer out by itself as it fills. The bytes are those Marshal gives for
-// the whole slice.
+// each as the next element, and a Writer made by EncMode.NewWriterTo
+// writes its buffer out by itself as it fills. The bytes are those
+// Marshal gives for the whole slice.
 func ExampleMarshalEncode() {
 	f, err := os.CreateTemp("", "rows-*.smile")
 	if err != nil {
@@ -102,10 +99,7 @@ func ExampleMarshalEncode() {
 	defer os.Remove(f.Name())
 	defer f.Close()
 
-	w, err := stream.NewWriterTo(f, smile.EncMode{}.WriterOptions())
-	if err != nil {
-		log.Fatal(err)
-	}
+	w := smile.EncMode{}.NewWriterTo(f)
 	if err := w.WriteStartArray(); err != nil {
 		log.Fatal(err)
 	}
@@ -140,6 +134,47 @@ func ExampleMarshalEncode() {
 	fmt.Println(n, "rows, the last at", last.Timestamp.Format(time.TimeOnly))
 	// Output:
 	// 100000 rows, the last at 03:46:39
+}
+
+// A mode's Writer writes with the mode's wire options: here shared string
+// values (the header's flags are 0x03) and the 0xFF end marker, which
+// w.EndDocument writes. MarshalEncode into it writes what m.Marshal
+// writes for the whole slice.
+func ExampleEncMode_NewWriterTo() {
+	m, err := smile.EncOptions{SharedValues: true, EndMarker: true}.EncMode()
+	if err != nil {
+		log.Fatal(err)
+	}
+	rows := []DruidRow{{Page: "Main_Page", Country: "France"}, {Page: "Main_Page", Country: "France"}, {Page: "Talk", Country: "Chile"}}
+
+	var out bytes.Buffer // an http.ResponseWriter, an os.File
+	w := m.NewWriterTo(&out)
+	if err := w.WriteStartArray(); err != nil {
+		log.Fatal(err)
+	}
+	for i := range rows {
+		if err := m.MarshalEncode(w, &rows[i]); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := w.WriteEndArray(); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.EndDocument(); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+
+	whole, err := m.Marshal(rows)
+	if err != nil {
+		log.Fatal(err)
+	}
+	b := out.Bytes()
+	fmt.Printf("header % x, last byte %x, as m.Marshal writes: %v\n", b[:4], b[len(b)-1], bytes.Equal(b, whole))
+	// Output:
+	// header 3a 29 0a 03, last byte ff, as m.Marshal writes: true
 }
 
 // A bulk request in Elasticsearch's style: a sequence of small documents,

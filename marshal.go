@@ -1,6 +1,8 @@
 package smile
 
 import (
+	"io"
+
 	"github.com/go-smile/smile/stream"
 )
 
@@ -115,17 +117,21 @@ func MarshalEncode(w *stream.Writer, v any) error {
 // the array open in w, or as the value of the key just written. It
 // continues w's shared-name and shared-value tables, so writing the
 // elements of a slice one by one between w.WriteStartArray and
-// w.WriteEndArray gives exactly the bytes Marshal gives for the whole
-// slice, when w was made with m.WriterOptions(). With a Writer made by
-// stream.NewWriterTo, memory stays flat however many values are written:
-// w flushes its buffer by itself; call w.Flush at the end.
+// w.WriteEndArray, then calling w.EndDocument, gives exactly the bytes
+// m.Marshal gives for the whole slice, when w was made by m.NewWriter or
+// m.NewWriterTo. With a Writer made by m.NewWriterTo, memory stays flat
+// however many values are written: w flushes its buffer by itself; call
+// w.Flush at the end.
 //
 // The options that are stream.WriterOptions (the header, shared names
 // and values, raw binary, the end marker, the float32 sign bits) are w's
-// own, given when w was made; m's EncOptions of the same names do not
-// apply, and MarshalEncode neither ends the document nor writes an end
-// marker (call w.EndDocument). The other options of m (MapKeyOrder, Time,
-// ReplaceInvalidUTF8) apply as in Marshal.
+// own, given when w was made: a Writer made by stream.NewWriterTo with
+// other options writes with those, whatever m's EncOptions of the same
+// names say. m.NewWriter and m.NewWriterTo make a Writer with m's.
+// MarshalEncode neither ends the document nor writes an end marker (call
+// w.EndDocument, which writes one when w's options say so). The other
+// options of m (MapKeyOrder, Time, ReplaceInvalidUTF8) apply as in
+// Marshal.
 //
 // When v cannot be encoded, part of it may already be in w (or flushed
 // from it), and w may stand inside it: the output is then incomplete.
@@ -139,6 +145,33 @@ func (m EncMode) MarshalEncode(w *stream.Writer, v any) error {
 	e.dropShapeTags() // they are w's
 	e.release()
 	return err
+}
+
+// NewWriter returns a stream.Writer that appends to an internal buffer
+// (read with its Bytes method) with m's wire options, those Marshal
+// writes with: the header, shared names and values, raw binary, the end
+// marker and the float32 sign bits of m's EncOptions. MarshalEncode
+// writes into it what m.Marshal would write.
+func (m EncMode) NewWriter() *stream.Writer {
+	return validWriter(stream.NewWriter(m.WriterOptions()))
+}
+
+// NewWriterTo returns a stream.Writer that writes to w, as
+// stream.NewWriterTo does (flushing its buffer by itself as it fills;
+// call Flush at the end), with m's wire options, as NewWriter.
+func (m EncMode) NewWriterTo(w io.Writer) *stream.Writer {
+	return validWriter(stream.NewWriterTo(w, m.WriterOptions()))
+}
+
+// validWriter returns the Writer a stream constructor made with a mode's
+// options. The constructors fail only for the combinations Jackson
+// refuses, which EncOptions.EncMode refused by calling stream.NewWriter
+// with the same options (newEncConfig), so for a mode they cannot.
+func validWriter(w *stream.Writer, err error) *stream.Writer {
+	if err != nil {
+		panic("smile: the options of a valid EncMode were refused: " + err.Error()) // unreachable, see above
+	}
+	return w
 }
 
 // MarshalerTo is implemented by types that write themselves into the

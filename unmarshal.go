@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"unsafe"
@@ -185,9 +186,10 @@ func UnmarshalDecode(r *stream.Reader, v any) error {
 // names do not apply. A Reader whose MaxDepth is above MaxDepthLimit is
 // refused with an error, since decoding into Go values recurses once per
 // level of nesting. To read under m's rules, make r with
-// m.ReaderOptions(). All the other options of m apply as in Unmarshal,
-// and DecOptions.MaxExpansion bounds what decoding allocates by the
-// bytes of this value alone (with the same floor as a whole document).
+// m.NewReader or m.NewReaderFrom. All the other options of m apply as
+// in Unmarshal, and DecOptions.MaxExpansion bounds what decoding
+// allocates by the bytes of this value alone (with the same floor as a
+// whole document).
 // Error offsets are offsets in r's input; the field path of an
 // *UnmarshalTypeError starts at the value decoded. After an
 // *UnmarshalTypeError the rest of the value has been skipped and r may be
@@ -218,6 +220,45 @@ func (m DecMode) UnmarshalDecode(r *stream.Reader, v any) error {
 		err = hint.Relabel(err, unmarshalDecodeVocab)
 	}
 	return err
+}
+
+// NewReader returns a stream.Reader over data with m's rules and limits,
+// those Unmarshal reads with: HeaderOptional, MaxDepth, the length limits
+// of strings, binary values and big numbers, the UTF-8 and 7-bit checks
+// and KeepNamesAcrossHeaders of m's DecOptions. UnmarshalDecode reads from
+// it as m.Unmarshal reads a document.
+func (m DecMode) NewReader(data []byte) *stream.Reader {
+	return validReader(stream.NewReader(data, m.ReaderOptions()))
+}
+
+// NewReaderFrom returns a stream.Reader that reads from r through an
+// internal buffer, as stream.NewReaderFrom does, with m's rules and
+// limits, as NewReader. A nil r gives a Reader whose reads fail with an
+// error that says so (stream.NewReaderFrom returns that error at once).
+func (m DecMode) NewReaderFrom(r io.Reader) *stream.Reader {
+	if r == nil {
+		r = nilReader{}
+	}
+	return validReader(stream.NewReaderFrom(r, m.ReaderOptions()))
+}
+
+// validReader returns the Reader a stream constructor made with a mode's
+// options. The constructors fail only for invalid limits, which
+// DecOptions.DecMode refused by calling stream.NewReader with the same
+// options (newDecConfig), and for a nil io.Reader, which NewReaderFrom
+// does not pass; so for a mode they cannot.
+func validReader(r *stream.Reader, err error) *stream.Reader {
+	if err != nil {
+		panic("smile: the options of a valid DecMode were refused: " + err.Error()) // unreachable, see above
+	}
+	return r
+}
+
+// nilReader stands for the nil io.Reader given to DecMode.NewReaderFrom.
+type nilReader struct{}
+
+func (nilReader) Read([]byte) (int, error) {
+	return 0, errors.New("smile: DecMode.NewReaderFrom was given a nil io.Reader")
 }
 
 // unmarshalDecodeVocab names the options in the errors of UnmarshalDecode:
