@@ -160,6 +160,9 @@ func TestHostileMemory(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes allocation")
 	}
+	if testing.Short() {
+		t.Skip("measures the memory of 1,500 decodings, a collection before each (50 s); run without -short, as CI does")
+	}
 	type result struct {
 		what  string
 		ratio float64
