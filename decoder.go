@@ -2,6 +2,7 @@ package smile
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 
 	"github.com/go-smile/smile/stream"
@@ -34,7 +35,9 @@ import (
 //
 // Back-references to names and strings written before an element resolve
 // as in the whole document. Inside an object, Token reads a key and Decode
-// then decodes its value.
+// then decodes its value, or Skip skips it: a program walks to the part of
+// a document it wants (the hits of a search response, say) without
+// decoding the rest.
 //
 // The Decoder buffers its input: it may read past the end of the value it
 // returns.
@@ -159,6 +162,62 @@ func (dec *Decoder) Token() (stream.Token, error) {
 			return t, nil
 		}
 	}
+}
+
+// Skip skips the next value without decoding it, as the SkipValue method
+// of encoding/json/jsontext's Decoder does: a scalar, or a whole array or
+// object, read and checked as Decode reads it (UTF-8, 7-bit bytes, the
+// depth and length limits) but not built. Nothing is allocated for it,
+// so DecOptions.MaxExpansion is not charged and MaxContainerLen does not
+// apply. Shared names and strings inside it are recorded, so that
+// back-references after it resolve.
+//
+// Skip skips what Decode would decode: the next root value (end markers
+// before it are skipped), the next element of the array Token entered,
+// or, after Token read a key, that key's value. Before a key that Token
+// has not read, it skips the key and its value, the whole member, so that
+// a loop of More and Skip skips the rest of an object as it skips the rest
+// of an array. At the end of the input it returns io.EOF; at the end of the array or
+// object entered it returns an error and consumes nothing (check More
+// first). Errors are as for Decode: a *SyntaxError (wrapping
+// io.ErrUnexpectedEOF for truncated input), a *LimitError or a read
+// error, with its offset in the input, returned again by every later
+// call.
+func (dec *Decoder) Skip() error {
+	if dec.err != nil {
+		return dec.err
+	}
+	r := dec.d.r
+	for {
+		k, err := r.PeekKind()
+		if err != nil {
+			return dec.fail(err)
+		}
+		switch k {
+		case stream.KindEndArray:
+			return &noValueError{fmt.Sprintf("smile: Decoder.Skip: no value at offset %d: the next token is the end of the array (check Decoder.More before each value)", r.InputOffset())}
+		case stream.KindEndObject:
+			return &noValueError{fmt.Sprintf("smile: Decoder.Skip: no value at offset %d: the next token is the end of the object (check Decoder.More before each value)", r.InputOffset())}
+		case stream.KindEndOfDocument: // at the root, between values
+			if _, err := r.ReadToken(); err != nil {
+				return dec.fail(err)
+			}
+			continue
+		}
+		return dec.fail(r.SkipValue())
+	}
+}
+
+// fail returns err, which a read of the Decoder's Reader returned: nil
+// and io.EOF as they are, any other error with the advice in the words of
+// DecOptions, kept to be returned again by every later call.
+func (dec *Decoder) fail(err error) error {
+	if err == nil || err == io.EOF {
+		return err
+	}
+	err = decodeErr(err)
+	dec.err = err
+	return err
 }
 
 // InputOffset returns the input offset of the Decoder: the number of bytes

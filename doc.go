@@ -334,10 +334,11 @@
 // A document whose root array holds millions of records (a query result,
 // an export, a log) can be read and written one record at a time, with
 // flat memory. Reading: a Decoder's Token enters the array, and More and
-// Decode then go through its elements, as with encoding/json's Decoder;
-// or, over a stream.Reader, UnmarshalDecode decodes the value at the
-// Reader's position (DecMode.NewReader and NewReaderFrom make a Reader
-// with the mode's rules and limits). Writing: MarshalEncode writes a
+// Decode then go through its elements, as with encoding/json's Decoder
+// (Skip passes over a value without decoding it); or, over a
+// stream.Reader, UnmarshalDecode decodes the value at the Reader's
+// position (DecMode.NewReader and NewReaderFrom make a Reader with the
+// mode's rules and limits). Writing: MarshalEncode writes a
 // value as the next element of an array open in a stream.Writer (made by
 // EncMode.NewWriterTo, it has the mode's wire options and flushes by
 // itself), giving the bytes Marshal gives for the whole slice.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/go-smile/smile"
+	"github.com/go-smile/smile/compat"
 	"github.com/go-smile/smile/stream"
 )
 
@@ -222,4 +223,62 @@ func ExampleEncoder_bulk() {
 	// Output:
 	// 1 Smile 10
 	// 2 Jackson 20
+}
+
+// Walk an Elasticsearch search response to hits.hits with Token, skipping
+// the members on the way (took, _shards, hits.total, ...) without
+// decoding them, and decode each hit.
+func ExampleDecoder_Skip() {
+	body, err := compat.FromJSONBytes([]byte(`{"took":12,"timed_out":false,
+		"_shards":{"total":5,"successful":5,"skipped":0,"failed":0},
+		"hits":{"total":{"value":2,"relation":"eq"},"max_score":1.39,"hits":[
+			{"_index":"docs","_id":"1","_score":1.39,"_source":{"title":"Smile format"}},
+			{"_index":"docs","_id":"2","_score":0.29,"_source":{"title":"CBOR"}}]}}`), compat.FromJSONOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	type Hit struct {
+		ID     string `json:"_id"`
+		Source struct {
+			Title string `json:"title"`
+		} `json:"_source"`
+	}
+
+	dec := smile.NewDecoder(bytes.NewReader(body)) // the response body
+	// token reads a token: { [ or a key.
+	token := func() string {
+		t, err := dec.Token()
+		if err != nil {
+			log.Fatal(err)
+		}
+		return string(t.Bytes())
+	}
+	// find reads the keys of the object the Decoder is in up to key,
+	// skipping the value of every other key.
+	find := func(key string) {
+		for dec.More() {
+			if token() == key {
+				return
+			}
+			if err := dec.Skip(); err != nil {
+				log.Fatal(err)
+			}
+		}
+		log.Fatalf("no key %q", key)
+	}
+	token() // {
+	find("hits")
+	token() // {
+	find("hits")
+	token() // [
+	for dec.More() {
+		var h Hit
+		if err := dec.Decode(&h); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(h.ID, h.Source.Title)
+	}
+	// Output:
+	// 1 Smile format
+	// 2 CBOR
 }
