@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -283,6 +284,11 @@ func (n *encodeEach) MarshalSmileTo(w *stream.Writer) error {
 	return w.WriteEndArray()
 }
 
+// jsonText is JSON text that its MarshalJSON method returns.
+type jsonText string
+
+func (j jsonText) MarshalJSON() ([]byte, error) { return []byte(j), nil }
+
 // TestMarshalDepthAtLimit encodes Go values MaxDepthLimit deep with
 // EncOptions.MaxDepth at that limit, measuring the stack, and values a
 // hundred times deeper, which each path refuses with an
@@ -357,6 +363,30 @@ func TestMarshalDepthAtLimit(t *testing.T) {
 			requireStackFits(t, used, 100*MaxDepthLimit)
 		})
 	}
+
+	// What a method returns is nested below the method's place, and
+	// EncOptions.MaxDepth bounds the whole: a method at depth 1 returning
+	// 9,999 levels is written, one returning 10,000 is refused.
+	t.Run("methods returning deep values", func(t *testing.T) {
+		for _, depth := range []int{MaxDepthLimit - 1, MaxDepthLimit} {
+			js := strings.Repeat("[", depth) + strings.Repeat("]", depth)
+			_, err := em.Marshal([]any{jsonText(js)})
+			_, err2 := em.Marshal([]any{RawMessage(deepArrays(t, depth))})
+			if depth < MaxDepthLimit {
+				require.NoError(t, err)
+				require.NoError(t, err2)
+				continue
+			}
+			// The JSON text is read with the room left below the method,
+			// and the Smile is copied into a Writer that refuses more.
+			var le *LimitError
+			require.ErrorAs(t, err, &le)
+			require.EqualValues(t, MaxDepthLimit-1, le.Max)
+			var we *stream.WriterError
+			require.ErrorAs(t, err2, &we)
+			require.Contains(t, we.Msg, "nested deeper than 10000 levels")
+		}
+	})
 
 	// Pointers to interfaces that hold pointers open no container: the
 	// count of pointers bounds them.

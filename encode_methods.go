@@ -155,7 +155,10 @@ func (e *encodeState) callJSONMarshaler(m json.Marshaler, t reflect.Type) error 
 	if err == nil {
 		// The caller of Marshal cannot change the options the JSON is
 		// read with: its errors give no advice, as replay's.
-		if err = transcode.WriteValue(e.w, b, transcode.FromJSON{}); err != nil {
+		// Its nesting is bound by EncOptions.MaxDepth, counted from the
+		// document's root: the Writer refuses what goes deeper.
+		room := max(e.cfg.opts.MaxDepth-e.w.Depth(), 1)
+		if err = transcode.WriteValue(e.w, b, transcode.FromJSON{MaxDepth: room}); err != nil {
 			hint.Relabel(err, replayVocab)
 		}
 	}

@@ -72,7 +72,9 @@ func (e *encodeState) replay(data []byte) error {
 // replayValue is replay without the relabeling of its errors.
 func (e *encodeState) replayValue(data []byte) error {
 	if e.r == nil {
-		r, err := stream.NewReader(data, stream.ReaderOptions{HeaderOptional: true})
+		// The Writer bounds the nesting by EncOptions.MaxDepth, from the
+		// document's root; copyValue does not recurse.
+		r, err := stream.NewReader(data, stream.ReaderOptions{HeaderOptional: true, MaxDepth: MaxDepthLimit})
 		if err != nil {
 			return err
 		}
