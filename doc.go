@@ -123,8 +123,10 @@
 //
 // Errors: *UnsupportedTypeError for channels, functions, complex numbers,
 // unsafe pointers and maps with other key types; *UnsupportedValueError
-// for cyclic data (detected as encoding/json does, after 1000 nested
-// pointers, maps or slices, never by a stack overflow), for strings that
+// for cyclic data (detected after 500 nested pointers, maps or slices,
+// never by a stack overflow), for arrays and objects nested deeper than
+// EncOptions.MaxDepth (1000 by default, as Jackson's writer; at most
+// MaxDepthLimit), for strings that
 // are not valid UTF-8 (unless EncOptions.ReplaceInvalidUTF8) and for a
 // Number that is not a number; *MarshalerError wrapping an error of a
 // MarshalSmile, MarshalJSON or MarshalText method, or invalid Smile or
@@ -413,6 +415,10 @@
 // input can hold. The limits are DecOptions fields with safe defaults:
 // MaxDepth (1000), MaxStringLen (64 MiB), MaxBinaryLen (256 MiB),
 // MaxBigNumberLen (1000 bytes) and MaxContainerLen (16,777,216 elements).
+// Decoding into Go values recurses once per level of nesting, so MaxDepth
+// is at most MaxDepthLimit (10,000), at which no path uses more than
+// 16 MiB of stack; the stream package, compat and the smile command do not
+// recurse and read deeper documents.
 // MaxExpansion (256) bounds the memory decoding allocates to
 // max(128 KiB, 256 × the length of the input) (for a Decoder, of the
 // document read so far): the decoder charges what it allocates and fails
