@@ -16,7 +16,9 @@
 # (self cost, the runtime's excluded): steadier where a change does not
 # touch allocation.
 # BIN=path runs a test binary built before (go test -c) instead of building
-# this tree's, to compare two trees.
+# this tree's, to compare two trees. TAGS=... builds it with those build
+# tags (go test -c -tags), such as TAGS=purego for go-smile without its
+# mirrors of the runtime (internal/rt).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d)
@@ -25,7 +27,7 @@ n=${N:-200}
 bin=${BIN:-}
 if [ -z "$bin" ]; then
 	bin=$out/bench.test
-	(cd "$here" && go test -c -o "$bin" .)
+	(cd "$here" && go test -c -tags "${TAGS:-}" -o "$bin" .)
 fi
 ir() { # ir BENCH SET N
 	(cd "$here" && GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind \

@@ -164,3 +164,26 @@ func TestNewStringAnyMapAllocs(t *testing.T) {
 	}
 	sink = nil
 }
+
+// TestStringAnyMapHeader checks the header NewStringAnyMap builds, field
+// by field, against the one the runtime gives a map of one group
+// (make(map[string]any) and an entry, deleted): all but the seed and the
+// group's address must be equal, and the group must be empty.
+func TestStringAnyMapHeader(t *testing.T) {
+	m := make(map[string]any)
+	m["a"] = 1
+	delete(m, "a")
+	want, got := *header(m), *header(NewStringAnyMap(MapSeed()))
+	if want.dirPtr == nil || got.dirPtr == nil {
+		t.Fatalf("no group: made %+v, NewStringAnyMap %+v", want, got)
+	}
+	for i, g := range []unsafe.Pointer{want.dirPtr, got.dirPtr} {
+		if c := (*stringAnyGroup)(g).ctrl; c != ctrlEmpty {
+			t.Errorf("the group of map %d has control word %#x", i, c)
+		}
+	}
+	want.seed, got.seed, want.dirPtr, got.dirPtr = 0, 0, nil, nil
+	if want != got {
+		t.Errorf("header made %+v, NewStringAnyMap %+v", want, got)
+	}
+}
