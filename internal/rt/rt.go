@@ -27,6 +27,91 @@
 //
 // Every function documents what its pointer arguments must point to. The
 // callers guarantee the types: nothing here checks them.
+//
+// # Mirrors of the runtime, and the purego tag
+//
+// Some fast paths mirror what Go does not promise: the layout of maps
+// (Go 1.24's Swiss tables, the only maps from Go 1.26 on), of
+// reflect.MapIter, and runtime.strhash, reached by //go:linkname. Each is
+// pinned by build tags to the Go versions and platforms whose layout was
+// checked, and each is guarded against a runtime that disagrees with it,
+// so that a mismatch falls back or fails a test instead of corrupting a
+// map:
+//
+//   - SmallMap (map_group.go, map_layout.go: a small map's header and
+//     group, read): checked at start-up against range loops,
+//     smallMapsOK (checkSmallMaps), which declines every map when they
+//     disagree; TestSmallMap fails if Swiss-table maps (swissMaps, by
+//     build tags) were not recognized.
+//   - TableMap (map_table.go: a one-table map's directory, table and
+//     groups, read): checked at start-up, tableMapsOK (checkTableMaps),
+//     falling back as SmallMap; TestTableMap fails likewise.
+//   - MapRange (map_range.go: reflect.MapIter's key and element
+//     pointers, read): checked at start-up, mapRangeLayoutOK, falling
+//     back to reflect2's iterator (Iterate); TestMapRange runs both.
+//   - NewStringAnyMap and NewStringAnyMapSized (map_any.go: headers,
+//     tables and groups of map[string]any, built): Go 1.26 on amd64 and
+//     arm64 only, with no check at start-up (a wrong map cannot be told
+//     from a right one without using it); the tests of map_any_test.go
+//     fail on a mismatch: TestStringAnyMapLayout, TestStringAnyMapHeader,
+//     TestStringAnyMapHeaderSize, TestStringAnyTableLayout and
+//     TestNewStringAnyMap, which uses the maps as maps through the
+//     runtime. CI runs them on the newest patch release of each Go minor
+//     it covers, and on arm64 under qemu-aarch64 (.ci/run).
+//   - PutStringAny and StringHash (map_put.go: entries written into a
+//     group; runtime.strhash by linkname): the same versions and
+//     platforms, and checked at start-up, putOK (smallMapsOK and
+//     checkStringHash, StringHash against the control bytes of maps the
+//     runtime filled), which puts nothing when they disagree;
+//     TestPutStringAnyChecked fails if putOK is false where the build
+//     tags claim the layout, TestPutStringAny compares the maps with
+//     those m[k] = v fills.
+//
+// There is no mirror of the allocator: package smile's Marshal allocates
+// its result with make (marshal.go records why a linkname into
+// runtime.mallocgc was left out).
+//
+// Built with -tags purego, none of the files above is compiled: no
+// mirror of a layout and no linkname of this module (map_purego.go and
+// map_any_other.go give the same names, which decline every map, make
+// maps with make and range with reflect2's iterator: the paths taken
+// where a mirror is not claimed or not recognized). What remains is what
+// reflect2 and package unsafe rest on: the two words of an interface and
+// the slice and string headers (unsafe.Slice, unsafe.String), and
+// reflect2's own linknames into runtime and reflect, which Go keeps
+// (go.dev/issue/67401). The mirrors' worth, callgrind instructions per
+// operation of the bench module (bash bench/callgrind.sh, mirrors on ->
+// TAGS=purego, Go 1.26.8, amd64):
+//
+//	                            mirrors      purego   total  go-smile's own
+//	UnmarshalAny/small           10,362      11,039    +7%    6,808 ->  6,690
+//	MarshalAny/small              7,358       7,673    +4%    6,654 ->  5,975
+//	UnmarshalAny/medium          84,441      90,776    +8%   64,748 -> 58,662
+//	MarshalAny/medium            47,089      58,078   +23%   42,928 -> 42,607
+//	UnmarshalAny/twitter          8.66M       9.58M   +11%    5.64M ->  5.40M
+//	MarshalAny/twitter            6.04M       6.17M    +2%    4.12M ->  4.02M
+//	UnmarshalAny/citm_catalog    21.07M      29.02M   +38%   15.02M -> 13.01M
+//	MarshalAny/citm_catalog      10.07M      12.84M   +28%    9.80M ->  9.42M
+//	UnmarshalAny/canada         144-158M     56.1M  noise   39.51M -> 39.51M
+//	MarshalAny/canada            11.19M      10.69M  noise   10.39M -> 10.39M
+//	UnmarshalAny/code            48.88M      59.66M   +22%   42.04M -> 35.23M
+//	MarshalAny/code              26.91M      40.34M   +50%   24.89M -> 25.75M
+//	Unmarshal/twitter (typed)     4.06M       4.15M  noise    3.73M ->  3.73M
+//	Marshal/twitter (typed)       2.46M       2.35M  noise    2.29M ->  2.29M
+//
+// (N=2000 for small, 400 for medium, 50 for typed twitter, 10 for the
+// others: N=10 bash bench/callgrind.sh UnmarshalAny/code ..., then with
+// TAGS=purego.) The mirrors' gain is in the runtime (map allocation,
+// hashing, lookups), so the totals tell it; go-smile's own count drops
+// with the tag where the mirrors' own code (PutStringAny, the group
+// reads) is gone. Where the own counts are equal no mirror is at work,
+// and the totals differ by the noise of the runtime's share at small N
+// (the setup of canada, 43G instructions, dwarfs its operations; two
+// runs of 20 operations each, one per build, differ by 0.14%).
+//
+// With the tag, Marshal allocates for every map it writes that is not a
+// map[string]string or a map[string]any (which are ranged over by Go's
+// own loops): MapRange then starts reflect2's iterator, three objects.
 package rt
 
 import (
