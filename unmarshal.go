@@ -124,14 +124,18 @@ var errNoValue = &SyntaxError{Msg: "no value"}
 // value. A value after a Smile header is a second document, which the
 // Reader takes in its stride (it reads sequences of documents): the error
 // says so, at the header's offset.
-func (d *decodeState) checkEnd() error {
+func (d *decodeState) checkEnd() error { return checkEndOf(d.r) }
+
+// checkEndOf is checkEnd for any Reader positioned after a root value
+// (Parse uses it too).
+func checkEndOf(r *stream.Reader) error {
 	header := int64(-1) // the offset of the first header after the root value
 	for {
-		off := d.r.InputOffset()
-		if b := d.r.Buffered(); header < 0 && len(b) >= 3 && b[0] == ':' && b[1] == ')' && b[2] == '\n' {
+		off := r.InputOffset()
+		if b := r.Buffered(); header < 0 && len(b) >= 3 && b[0] == ':' && b[1] == ')' && b[2] == '\n' {
 			header = off
 		}
-		t, err := d.r.ReadToken()
+		t, err := r.ReadToken()
 		if err == io.EOF {
 			return nil
 		}

@@ -1,0 +1,301 @@
+package smile
+
+import (
+	"io"
+	"math"
+
+	"github.com/go-smile/smile/stream"
+)
+
+// The tape (Document.tape) is the document's values in input order, one
+// or two uint64 words each: a tag in the top 8 bits and a 56-bit payload.
+//
+//	tag         payload                              second word
+//	tNull       -                                    -
+//	tFalse      -                                    -
+//	tTrue       -                                    -
+//	tInt        the integer, 56-bit two's complement -
+//	tInt64      -                                    the int64
+//	tFloat32    the float32's bits                   -
+//	tFloat64    -                                    the float64's bits
+//	tString     input offset << 24 | byte length     -
+//	tLongString input offset                         the byte length
+//	tKey        index into Document.names            -
+//	tBinary     offset into Document.bin             the byte length
+//	tBigInt     offset into Document.bin             the byte length
+//	tBigDecimal offset into Document.bin             scale << 32 | length
+//	tObject     tape index just past its last member the number of members
+//	tArray      tape index just past its last element the number of elements
+//
+// An object's members follow its two words as a tKey word and the
+// value's words; an array's elements follow its two words. A container
+// records where it ends, so skipping it is one step, and its length, so
+// Len is one load. Names (Document.names) are input offset << 32 | byte
+// length, one per name written in full; a shared-name reference takes the
+// index of the name it refers to, and a shared-value reference copies the
+// tString word of the string it refers to, so nothing is copied out of the
+// input. Binary values and big numbers are decoded into Document.bin
+// while the tape is built (their 7-bit form is not the bytes).
+//
+// Every token of the input takes at least one byte, and every word pair
+// stands for at least two bytes of input (a container's start and end, or
+// a two-byte token, or a ten-byte int64 or float64, or a long string of
+// 2^24 bytes), so the tape has at most one word per input byte:
+// TapeWordsPerByte.
+const (
+	tNull uint8 = iota + 1
+	tFalse
+	tTrue
+	tInt
+	tInt64
+	tFloat32
+	tFloat64
+	tString
+	tLongString
+	tKey
+	tBinary
+	tBigInt
+	tBigDecimal
+	tObject
+	tArray
+)
+
+const (
+	tagShift    = 56
+	payloadMask = 1<<tagShift - 1
+	strLenBits  = 24
+	strLenMask  = 1<<strLenBits - 1
+	// maxDocumentLen is the longest input Parse takes: offsets and tape
+	// indexes are 32-bit.
+	maxDocumentLen = math.MaxUint32
+)
+
+// TapeWordsPerByte bounds a Document's tape: at most this many 8-byte
+// words per byte of input. Its names take at most 8 bytes per byte of
+// input (one word per key not written as a reference, which takes at
+// least one byte), and its decoded binary values and big numbers fewer
+// bytes than their encoding, so a Document holds at most 17 bytes per
+// byte of input besides the input itself (DocumentBytesPerByte). What it
+// holds is charged against DecOptions.MaxExpansion, whose default, 256,
+// always admits it.
+const TapeWordsPerByte = 1
+
+// DocumentBytesPerByte bounds the memory of a Document's tape, names and
+// decoded bytes together, per byte of input.
+const DocumentBytesPerByte = 17
+
+func word(tag uint8, payload uint64) uint64 { return uint64(tag)<<tagShift | payload&payloadMask }
+
+// openContainer is a container being built: the index of its first word and its
+// count of elements or members so far.
+type openContainer struct {
+	at int
+	n  int
+}
+
+// parse builds d's tape from data with cfg. On error d is left empty.
+func (d *Document) parse(cfg *decConfig, data []byte) error {
+	d.gen++
+	d.tape = d.tape[:0]
+	d.names = d.names[:0]
+	d.bin = d.bin[:0]
+	d.data = nil
+	if len(data) > maxDocumentLen {
+		return &LimitError{Offset: maxDocumentLen, Limit: "document length", Max: maxDocumentLen, Got: int64(len(data))}
+	}
+	if d.r == nil || d.cfg != cfg {
+		r, err := stream.NewReader(data, cfg.stream)
+		if err != nil {
+			return decodeErr(err)
+		}
+		d.r, d.cfg = r, cfg
+	} else {
+		d.r.Reset(data)
+	}
+	err := d.build(data)
+	d.r.Reset(nil) // drop the input
+	if err != nil {
+		d.tape = d.tape[:0]
+		d.names = d.names[:0]
+		d.bin = d.bin[:0]
+		return decodeErr(err)
+	}
+	d.data = data
+	return nil
+}
+
+// build reads the tokens of one document and appends them to the tape.
+func (d *Document) build(data []byte) error {
+	r := d.r
+	if cap(d.tape) < len(data)/4 {
+		// Most documents need about a word per 3-4 bytes: one growth
+		// step at most instead of a dozen.
+		d.tape = make([]uint64, 0, len(data)/3+16)
+	}
+	stack := d.stack[:0]
+	maxLen := d.cfg.opts.MaxContainerLen
+	t, err := r.ReadToken()
+	if err == io.EOF {
+		return &SyntaxError{Offset: r.InputOffset(), Msg: "unexpected end of input: no value", Err: io.ErrUnexpectedEOF}
+	}
+	if err != nil {
+		return err
+	}
+	if t.Kind == stream.KindEndOfDocument {
+		return &SyntaxError{Offset: r.TokenOffset(), Msg: "end-of-document marker where a value is expected"}
+	}
+	tape := d.tape
+	for {
+		if len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			switch t.Kind {
+			case stream.KindEndArray, stream.KindEndObject:
+				tape[top.at] |= uint64(len(tape)) // the index past the end
+				tape[top.at+1] = uint64(top.n)
+				stack = stack[:len(stack)-1]
+				goto next
+			case stream.KindKey:
+				if top.n >= maxLen {
+					return &LimitError{Offset: r.TokenOffset(), Limit: "MaxContainerLen", Max: int64(maxLen), Got: int64(top.n + 1)}
+				}
+				top.n++
+				tape = append(tape, word(tKey, uint64(d.keyName(t))))
+				goto next
+			default:
+				if tape[top.at]>>tagShift == uint64(tArray) {
+					if top.n >= maxLen {
+						return &LimitError{Offset: r.TokenOffset(), Limit: "MaxContainerLen", Max: int64(maxLen), Got: int64(top.n + 1)}
+					}
+					top.n++
+				}
+			}
+		}
+		switch t.Kind {
+		case stream.KindNull:
+			tape = append(tape, word(tNull, 0))
+		case stream.KindFalse:
+			tape = append(tape, word(tFalse, 0))
+		case stream.KindTrue:
+			tape = append(tape, word(tTrue, 0))
+		case stream.KindInt:
+			if v := t.Int(); v >= -1<<55 && v < 1<<55 {
+				tape = append(tape, word(tInt, uint64(v)))
+			} else {
+				tape = append(tape, word(tInt64, 0), uint64(v))
+			}
+		case stream.KindFloat32:
+			tape = append(tape, word(tFloat32, uint64(math.Float32bits(t.Float32()))))
+		case stream.KindFloat64:
+			tape = append(tape, word(tFloat64, 0), math.Float64bits(t.Float64()))
+		case stream.KindString:
+			tape = d.appendString(tape, t)
+		case stream.KindBinary:
+			tape = append(tape, word(tBinary, uint64(len(d.bin))), uint64(len(t.Bytes())))
+			d.bin = append(d.bin, t.Bytes()...)
+		case stream.KindBigInt:
+			b := t.BigIntBytes()
+			tape = append(tape, word(tBigInt, uint64(len(d.bin))), uint64(len(b)))
+			d.bin = append(d.bin, b...)
+		case stream.KindBigDecimal:
+			b := t.BigIntBytes()
+			scale := decimalScale(data[r.TokenOffset()+1:])
+			tape = append(tape, word(tBigDecimal, uint64(len(d.bin))), uint64(uint32(scale))<<32|uint64(len(b)))
+			d.bin = append(d.bin, b...)
+		case stream.KindStartObject:
+			stack = append(stack, openContainer{at: len(tape)})
+			tape = append(tape, word(tObject, 0), 0)
+		case stream.KindStartArray:
+			stack = append(stack, openContainer{at: len(tape)})
+			tape = append(tape, word(tArray, 0), 0)
+		case stream.KindEndOfDocument:
+			return &SyntaxError{Offset: r.TokenOffset(), Msg: "unexpected end-of-document marker"}
+		default: // the Reader returns no other kind where a value stands
+			return &SyntaxError{Offset: r.TokenOffset(), Msg: "unexpected " + t.Kind.String() + " where a value is expected"}
+		}
+	next:
+		if len(stack) == 0 {
+			break
+		}
+		t, err = r.ReadToken()
+		if err != nil {
+			if err == io.EOF {
+				err = &SyntaxError{Offset: r.InputOffset(), Msg: "unexpected end of input", Err: io.ErrUnexpectedEOF}
+			}
+			d.tape, d.stack = tape, stack[:0]
+			return err
+		}
+	}
+	d.tape, d.stack = tape, stack
+	if r.InputOffset() != int64(len(data)) {
+		if err := checkEndOf(r); err != nil {
+			return err
+		}
+	}
+	held := int64(len(d.tape))*8 + int64(len(d.names))*8 + int64(len(d.bin))
+	if allowed := allowance(d.cfg.opts.MaxExpansion, int64(len(data))); held > allowed {
+		return &LimitError{Offset: int64(len(data)), Limit: "MaxExpansion", Max: allowed, Got: held}
+	}
+	return nil
+}
+
+// appendString appends the words of string token t. A string written in
+// full stands in the input just after its one-byte token; a reference to
+// a shared value takes the word of the string it refers to.
+func (d *Document) appendString(tape []uint64, t stream.Token) []uint64 {
+	n := uint64(len(t.Bytes()))
+	if t.Ref {
+		if uint(t.Slot) < uint(len(d.valueSlots)) {
+			return append(tape, d.valueSlots[t.Slot])
+		}
+		// unreachable: the Reader refuses references to empty slots
+		return append(tape, word(tString, 0))
+	}
+	off := uint64(d.r.TokenOffset() + 1)
+	if n == 0 {
+		off = 0
+	}
+	if n >= strLenMask {
+		return append(tape, word(tLongString, off), n)
+	}
+	w := word(tString, off<<strLenBits|n)
+	if uint(t.Slot) < uint(len(d.valueSlots)) {
+		d.valueSlots[t.Slot] = w
+	}
+	return append(tape, w)
+}
+
+// keyName returns the index in d.names of key token t's name, adding it
+// when it is written in full.
+func (d *Document) keyName(t stream.Token) uint32 {
+	if t.Ref {
+		if uint(t.Slot) < uint(len(d.nameSlots)) {
+			return d.nameSlots[t.Slot]
+		}
+	}
+	n := uint64(len(t.Bytes()))
+	off := uint64(d.r.TokenOffset() + 1)
+	if n == 0 {
+		off = 0
+	}
+	i := uint32(len(d.names))
+	d.names = append(d.names, off<<32|n)
+	if uint(t.Slot) < uint(len(d.nameSlots)) {
+		d.nameSlots[t.Slot] = i
+	}
+	return i
+}
+
+// decimalScale decodes the zigzag VInt scale at the start of b, which the
+// Reader has checked.
+func decimalScale(b []byte) int32 {
+	var u uint64
+	for _, c := range b {
+		if c&0x80 != 0 {
+			u = u<<6 | uint64(c&0x3F)
+			break
+		}
+		u = u<<7 | uint64(c)
+	}
+	z := uint32(u)
+	return int32(z>>1) ^ -int32(z&1)
+}
