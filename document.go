@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -658,7 +659,9 @@ var errNodeMissing = errors.New("smile: Node.Interface: no value: the key or ind
 // the Document's DecOptions: map[string]any, []any, string, bool, nil,
 // []byte, and numbers as AnyNumbers says (by default int64, float64,
 // *big.Int and Decimal). Everything is new: it aliases neither the input
-// nor the Document.
+// nor the Document. It is charged against DecOptions.MaxExpansion as
+// Unmarshal is, for the whole input; the *LimitError's Offset is then 0
+// (the tape keeps no offsets of containers).
 func (n Node) Interface() (any, error) {
 	if !n.ok() {
 		if n.d != nil {
@@ -666,19 +669,41 @@ func (n Node) Interface() (any, error) {
 		}
 		return nil, errNodeMissing
 	}
-	b := anyBuilder{d: n.d}
+	doc := n.d
+	ds, ownR, ownCfg := borrowDecodeState(doc.cfg, doc.r)
+	ds.chunk = arenaChunk(len(doc.data))
+	ds.resetBudget(0, int64(len(doc.data)))
+	b := anyBuilder{d: doc, ds: ds}
 	v, _, err := b.value(n.i)
+	ds.giveBack(ownR, ownCfg)
 	return v, err
 }
 
-// anyBuilder builds the any tree of a Document's values.
+// anyBuilder builds the any tree of a Document's values with the chunks
+// and the memory budget of a pooled decodeState, as Unmarshal does.
 type anyBuilder struct {
-	d *Document
+	d    *Document
+	ds   *decodeState
+	keys []string // the Go string of each name, made at its first use
+}
+
+// key returns the Go string of name k, made once per Interface call.
+func (b *anyBuilder) key(k uint64) string {
+	if b.keys == nil {
+		b.keys = make([]string, len(b.d.names))
+		b.ds.note(len(b.keys) * rt.StringSize)
+	}
+	if s := b.keys[k]; s != "" {
+		return s
+	}
+	s := b.ds.newString(b.d.name(k))
+	b.keys[k] = s
+	return s
 }
 
 // value returns the value at tape index i and the index past it.
 func (b *anyBuilder) value(i uint32) (any, uint32, error) {
-	d := b.d
+	d, ds := b.d, b.ds
 	w := d.tape[i]
 	switch uint8(w >> tagShift) {
 	case tNull:
@@ -687,81 +712,133 @@ func (b *anyBuilder) value(i uint32) (any, uint32, error) {
 		return false, i + 1, nil
 	case tTrue:
 		return true, i + 1, nil
+	case tInt:
+		if ds.cfg.opts.AnyNumbers != AnyNumbersNative {
+			break
+		}
+		v := int64(w<<(64-tagShift)) >> (64 - tagShift)
+		if uint64(v) < 256 {
+			return v, i + 1, nil // the runtime boxes these without allocating
+		}
+		return ds.ints.box(v, &ds.used), i + 1, nil
+	case tFloat64:
+		if ds.cfg.opts.AnyNumbers != AnyNumbersNative {
+			break
+		}
+		return ds.floats.box(math.Float64frombits(d.tape[i+1]), &ds.used), i + 2, nil
 	case tString:
 		off := w & payloadMask >> strLenBits
-		return b.str(d.data[off : off+w&strLenMask]), i + 1, nil
+		return ds.strs.box(ds.newString(d.data[off:off+w&strLenMask]), &ds.used), i + 1, nil
 	case tLongString:
 		off := w & payloadMask
-		return b.str(d.data[off : off+d.tape[i+1]]), i + 2, nil
+		return ds.strs.box(ds.newString(d.data[off:off+d.tape[i+1]]), &ds.used), i + 2, nil
 	case tObject:
-		end := uint32(w & payloadMask)
-		m := make(map[string]any, uint32(d.tape[i+1]))
-		for j := i + 2; j < end; {
-			k := d.keyAt(j)
-			v, next, err := b.value(j + 1)
-			if err != nil {
-				return nil, 0, err
-			}
-			m[b.str(k)] = v
-			j = next
-		}
-		return m, end, nil
+		return b.object(i)
 	case tArray:
-		end := uint32(w & payloadMask)
-		n := uint32(d.tape[i+1])
-		if n == 0 {
-			return []any{}, end, nil
-		}
-		a := make([]any, n)
-		j := i + 2
-		for k := range a {
-			v, next, err := b.value(j)
-			if err != nil {
-				return nil, 0, err
-			}
-			a[k] = v
-			j = next
-		}
-		return a, end, nil
+		return b.array(i)
 	case tBinary:
 		off := w & payloadMask
-		return append([]byte{}, d.bin[off:off+d.tape[i+1]]...), i + 2, nil
+		ln := d.tape[i+1]
+		if err := ds.charge(int(ln)); err != nil {
+			return nil, 0, err
+		}
+		out := make([]byte, ln)
+		copy(out, d.bin[off:off+ln])
+		return out, i + 2, nil
 	}
 	v, err := b.number(Node{d: d, i: i, gen: d.gen})
 	return v, d.skip(i), err
 }
 
-// str returns a new string of b's text (U+FFFD for invalid UTF-8 with
-// AllowInvalidUTF8).
-func (b *anyBuilder) str(s []byte) string {
-	if b.d.cfg.opts.AllowInvalidUTF8 && !utf8.Valid(s) {
-		return string(replaceInvalidUTF8(s))
+// object returns the object at tape index i as a new map[string]any,
+// made for its number of members, and the index past it.
+func (b *anyBuilder) object(i uint32) (any, uint32, error) {
+	d, ds := b.d, b.ds
+	end := uint32(d.tape[i] & payloadMask)
+	n := int(uint32(d.tape[i+1]))
+	if err := ds.charge(mapAnyBytes(n)); err != nil {
+		return nil, 0, err
 	}
-	return string(s)
+	if n == 0 {
+		return make(map[string]any), end, nil
+	}
+	m := ds.newMapAny(n)
+	small := n <= rt.MapGroupSlots
+	for j := i + 2; j < end; {
+		k := d.tape[j] & payloadMask
+		v, next, err := b.value(j + 1)
+		if err != nil {
+			return nil, 0, err
+		}
+		if small {
+			ds.putAny(m, b.key(k), int(k), v)
+		} else {
+			m[b.key(k)] = v
+		}
+		j = next
+	}
+	return m, end, nil
 }
 
-// number returns number n as AnyNumbers says.
+// array returns the array at tape index i as a new []any and the index
+// past it.
+func (b *anyBuilder) array(i uint32) (any, uint32, error) {
+	d, ds := b.d, b.ds
+	end := uint32(d.tape[i] & payloadMask)
+	n := int(uint32(d.tape[i+1]))
+	if n == 0 {
+		return emptyArray, end, nil
+	}
+	if n > maxCarved {
+		if err := ds.charge(n * rt.AnySize); err != nil {
+			return nil, 0, err
+		}
+	}
+	a := ds.anySlice(n)
+	j := i + 2
+	for k := range a {
+		v, next, err := b.value(j)
+		if err != nil {
+			return nil, 0, err
+		}
+		a[k] = v
+		j = next
+	}
+	return ds.arrays.box(a, &ds.used), end, nil
+}
+
+// number returns number n as AnyNumbers says, charged as Unmarshal
+// charges it.
 func (b *anyBuilder) number(n Node) (any, error) {
-	switch b.d.cfg.opts.AnyNumbers {
+	ds := b.ds
+	switch ds.cfg.opts.AnyNumbers {
 	case AnyNumbersFloat64:
 		f, err := n.Float64()
 		if err != nil {
 			return nil, &UnmarshalTypeError{Value: "number", Type: float64Type, Err: strconv.ErrRange}
 		}
-		return f, nil
+		return ds.floats.box(f, &ds.used), nil
 	case AnyNumbersAsNumber:
-		return Number(n.numberText()), nil
+		s := n.numberText()
+		if err := ds.charge(len(s)); err != nil {
+			return nil, err
+		}
+		return ds.nums.box(Number(s), &ds.used), nil
 	}
 	switch n.tag() {
-	case tInt, tInt64:
+	case tInt64:
 		v, _ := n.int64Of()
-		return v, nil
-	case tFloat32, tFloat64:
+		return ds.ints.box(v, &ds.used), nil
+	case tFloat32:
 		f, _ := n.Float64()
-		return f, nil
-	case tBigInt:
-		return twosComplement(n.bigBytes()), nil
-	case tBigDecimal:
+		return ds.floats.box(f, &ds.used), nil
+	case tBigInt, tBigDecimal:
+		if err := ds.charge(len(n.bigBytes()) + int(reflect.TypeFor[big.Int]().Size()) + 16); err != nil {
+			return nil, err
+		}
+		if n.tag() == tBigInt {
+			return twosComplement(n.bigBytes()), nil
+		}
 		return n.decimal(), nil
 	}
 	return nil, &SyntaxError{Msg: "unexpected tape word"} // unreachable

@@ -1,0 +1,58 @@
+package smile
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/go-smile/smile/internal/golden"
+)
+
+// BenchmarkDocument compares, on the four corpora as Jackson wrote them,
+// Parse into a reused Document (Parse), Parse then Interface of the root
+// (ParseInterface), and Unmarshal into a new any (UnmarshalAny). SetBytes
+// counts the Smile input.
+func BenchmarkDocument(b *testing.B) {
+	dir, err := golden.Dir("corpus")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"twitter", "citm_catalog", "canada", "code"} {
+		data, err := golden.ReadFile(filepath.Join(dir, name+".default.smile"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("Parse/"+name, func(b *testing.B) {
+			var d Document
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := d.Parse(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("ParseInterface/"+name, func(b *testing.B) {
+			var d Document
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := d.Parse(data); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := d.Root().Interface(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("UnmarshalAny/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				if err := Unmarshal(data, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
