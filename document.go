@@ -141,7 +141,9 @@ type Node struct {
 }
 
 // ok reports whether n is a value of its Document's current document.
-func (n Node) ok() bool { return n.d != nil && n.gen == n.d.gen }
+// (The index check keeps a Node 2^32 parses old from reading past the
+// tape when the generation has wrapped around.)
+func (n Node) ok() bool { return n.d != nil && n.gen == n.d.gen && int(n.i) < len(n.d.tape) }
 
 func (n Node) w() uint64        { return n.d.tape[n.i] }
 func (n Node) tag() uint8       { return uint8(n.d.tape[n.i] >> tagShift) }
@@ -410,6 +412,7 @@ type KindError struct {
 	Err    error  // the cause, for a number out of range (strconv.ErrRange)
 }
 
+// Error describes the mismatch and what to call instead.
 func (e *KindError) Error() string {
 	switch {
 	case e.Stale:
