@@ -515,3 +515,65 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestDocumentKindErrors: each reader called on every kind either reads
+// it or returns a *KindError that names the kind and the reader to use.
+func TestDocumentKindErrors(t *testing.T) {
+	// [null, true, 1, -1, 1.5f, 1.5, "s", bin 01, BigInteger 2^64, BigDecimal 1.5, {}, []]
+	data := mustHex(dhdr + "F8 21 23 C2 C1 28 03 7E 00 00 00 29 00 3F 7C 00 00 00 00 00 00 00 40 73 E8 81 00 01 26 89 00 40 00 00 00 00 00 00 00 00 00 2A 82 81 07 01 FA FB F8 F9 F9")
+	d, err := Parse(data)
+	require.NoError(t, err)
+	readers := map[string]func(Node) error{
+		"Node.String":  func(n Node) error { _, err := n.String(); return err },
+		"Node.Bool":    func(n Node) error { _, err := n.Bool(); return err },
+		"Node.Int64":   func(n Node) error { _, err := n.Int64(); return err },
+		"Node.Uint64":  func(n Node) error { _, err := n.Uint64(); return err },
+		"Node.Float64": func(n Node) error { _, err := n.Float64(); return err },
+		"Node.BigInt":  func(n Node) error { _, err := n.BigInt(); return err },
+		"Node.Decimal": func(n Node) error { _, err := n.Decimal(); return err },
+		"Node.Bytes":   func(n Node) error { _, err := n.Bytes(); return err },
+	}
+	kinds := []Kind{KindNull, KindBool, KindInt, KindInt, KindFloat, KindFloat, KindString, KindBinary, KindBigInt, KindBigDecimal, KindObject, KindArray}
+	i := 0
+	for n := range d.Root().Elements() {
+		require.Equal(t, kinds[i], n.Kind(), "element %d", i)
+		for name, r := range readers {
+			err := r(n)
+			if err == nil {
+				continue
+			}
+			var ke *KindError
+			require.ErrorAs(t, err, &ke, "%s of %v", name, n.Kind())
+			require.Equal(t, name, ke.Method)
+			require.Equal(t, n.Kind(), ke.Kind)
+			require.Contains(t, err.Error(), n.Kind().String())
+			require.Contains(t, err.Error(), "Node.")
+		}
+		i++
+	}
+	require.Equal(t, len(kinds), i)
+	u, err := d.Root().Index(8).Uint64()
+	require.ErrorIs(t, err, strconv.ErrRange) // 2^64
+	require.Zero(t, u)
+	_, err = d.Root().Index(3).Uint64()
+	require.ErrorIs(t, err, strconv.ErrRange) // -1
+	f, err := d.Root().Index(9).Float64()
+	require.NoError(t, err)
+	require.Equal(t, 1.5, f)
+	require.Equal(t, "Kind(99)", Kind(99).String())
+}
+
+// TestDocumentLongString: a string of 2^24 bytes or more takes the
+// two-word form.
+func TestDocumentLongString(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 16 MiB document")
+	}
+	s := strings.Repeat("a", 1<<24+3)
+	data, err := Marshal([]any{s, map[string]any{"k": s}})
+	require.NoError(t, err)
+	docCheck(t, DecMode{}, new(Document), data, "long string", true)
+	d, err := Parse(data)
+	require.NoError(t, err)
+	require.Equal(t, len(s), d.Root().Index(0).Len())
+}
