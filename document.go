@@ -44,8 +44,12 @@ type Document struct {
 	r     *stream.Reader
 	stack []openContainer
 
-	nameSlots  [1024]uint32 // shared-name slot -> index in names
-	valueSlots [1024]uint64 // shared-value slot -> the string's tape word
+	// By shared-name slot, the index in names of the slot's name; by
+	// shared-value slot, the tape word of the slot's string. They grow to
+	// the slots used (at most 1024 each), so that a Document for a small
+	// input is small.
+	nameSlots  []uint32
+	valueSlots []uint64
 }
 
 // Parse parses data, one Smile document, into a new Document with the

@@ -258,7 +258,10 @@ func (d *Document) appendString(tape []uint64, t stream.Token) []uint64 {
 		return append(tape, word(tLongString, off), n)
 	}
 	w := word(tString, off<<strLenBits|n)
-	if uint(t.Slot) < uint(len(d.valueSlots)) {
+	if t.Slot >= 0 {
+		if t.Slot >= len(d.valueSlots) {
+			d.valueSlots = append(d.valueSlots, make([]uint64, t.Slot+1-len(d.valueSlots))...)
+		}
 		d.valueSlots[t.Slot] = w
 	}
 	return append(tape, w)
@@ -279,7 +282,10 @@ func (d *Document) keyName(t stream.Token) uint32 {
 	}
 	i := uint32(len(d.names))
 	d.names = append(d.names, off<<32|n)
-	if uint(t.Slot) < uint(len(d.nameSlots)) {
+	if t.Slot >= 0 {
+		if t.Slot >= len(d.nameSlots) {
+			d.nameSlots = append(d.nameSlots, make([]uint32, t.Slot+1-len(d.nameSlots))...)
+		}
 		d.nameSlots[t.Slot] = i
 	}
 	return i
