@@ -349,6 +349,21 @@
 // UnmarshalerFrom, whose methods write to and read from the stream
 // directly.
 //
+// # Reading values without decoding them: Document
+//
+// Parse reads a document once into a Document, a flat index of its
+// values (a tape of uint64 words, at most TapeWordsPerByte per byte of
+// input), without building Go values; a Document parsed again with
+// Document.Parse reuses its buffers and allocates nothing. Node values
+// navigate it (Get, Index, At with a JSON Pointer, Path, and the
+// iterators Members and Elements), read its scalars without copying what
+// the input holds (String, Int64, Float64, Bytes and the others, each
+// with a *KindError when the kind does not fit), and Interface gives what
+// Unmarshal into an any gives. A missing key or index gives a Node that
+// does not exist, never a panic. A Document keeps its input, which must
+// not change while it is used; many goroutines may read one at once, and
+// parsing it again invalidates its Nodes.
+//
 // # What the process keeps
 //
 // Besides what a call returns, the package keeps:
