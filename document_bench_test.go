@@ -1,6 +1,7 @@
 package smile
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -65,6 +66,35 @@ func BenchmarkDocument(b *testing.B) {
 				var v any
 				if err := Unmarshal(data, &v); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDocumentGet looks up the last member of objects of 8 to 4096
+// members with 8-byte keys: the cost of Get's linear search, for
+// deciding when an index of an object's keys would pay.
+func BenchmarkDocumentGet(b *testing.B) {
+	for _, n := range []int{8, 64, 512, 4096} {
+		m := make(map[string]int, n)
+		for i := range n {
+			m[fmt.Sprintf("key%05d", i)] = i
+		}
+		data, err := Marshal(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, err := Parse(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		last := fmt.Sprintf("key%05d", n-1)
+		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
+			root := d.Root()
+			for b.Loop() {
+				if !root.Get(last).Exists() {
+					b.Fatal("missing")
 				}
 			}
 		})
