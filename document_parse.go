@@ -100,7 +100,7 @@ func (d *Document) parse(cfg *decConfig, data []byte) error {
 	d.names = d.names[:0]
 	d.bin = d.bin[:0]
 	d.data = nil
-	if len(data) > maxDocumentLen {
+	if uint64(len(data)) > maxDocumentLen { // as uint64: on 32-bit platforms no int exceeds it
 		return &LimitError{Offset: maxDocumentLen, Limit: "document length", Max: maxDocumentLen, Got: int64(len(data))}
 	}
 	if d.r == nil || d.cfg != cfg {
