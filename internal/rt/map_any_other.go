@@ -1,4 +1,4 @@
-//go:build purego || !go1.26 || go1.27 || !(amd64 || arm64)
+//go:build purego || !go1.26 || go1.27 || !amd64
 
 package rt
 

@@ -1,4 +1,4 @@
-//go:build go1.26 && !go1.27 && (amd64 || arm64) && !purego
+//go:build go1.26 && !go1.27 && amd64 && !purego
 
 package rt
 
