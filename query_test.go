@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -551,7 +553,16 @@ func TestQueryAllocs(t *testing.T) {
 // FuzzGet: Get never panics, and on input Parse accepts it agrees with
 // Parse and At for pointers taken from the input's own keys.
 func FuzzGet(f *testing.F) {
-	fzAddGoldenSeeds(f)
+	for _, sub := range []string{"json", "tokens"} {
+		dir, err := golden.Dir(sub)
+		require.NoError(f, err)
+		files, _ := filepath.Glob(filepath.Join(dir, "*.default*.smile"))
+		for i, name := range files {
+			if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
+				f.Add(b, []string{"", "/0", "/a", "/0/id", "/1/a/0"}[i%5])
+			}
+		}
+	}
 	f.Add(mustHex(dhdr+"FA 80 61 40 78 80 62 FA 40 C2 FB 80 63 21 FB"), "/a")
 	f.Add(mustHex("3A 29 0A 03 F8 41 61 62 01 FA 80 61 01 FB F9"), "/1/a")
 	f.Fuzz(func(t *testing.T, data []byte, ptr string) {
