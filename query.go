@@ -428,12 +428,15 @@ func (q *Query) value(r *stream.Reader, t stream.Token, act []int32, depth int) 
 // name, and answers every path of act from it.
 func (q *Query) build(r *stream.Reader, t stream.Token, act []int32, depth int) error {
 	d := &q.doc
+	start := r.TokenOffset()
 	at, err := d.appendValue(r, t)
 	if err != nil {
 		return err
 	}
 	if q.yield != nil {
-		if err := q.checkBudget(r.InputOffset() - r.TokenOffset()); err != nil {
+		// Each's Document holds one match at a time: charged for the
+		// match's input.
+		if err := q.checkBudget(r.InputOffset() - start); err != nil {
 			return err
 		}
 	}

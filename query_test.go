@@ -612,3 +612,30 @@ func FuzzGet(f *testing.F) {
 func isTrailing(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "after the root value")
 }
+
+// TestQueryBudget: the Documents of Get, Each and Scanner are charged
+// against MaxExpansion for the input they stand for, as Parse's is.
+func TestQueryBudget(t *testing.T) {
+	tight, err := DecOptions{MaxExpansion: 1}.DecMode()
+	require.NoError(t, err)
+	// [[1,1,...]]: 200 Ki one-byte ints, a tape of 8 bytes each.
+	inner := hstCat([]byte{0xF8}, bytes.Repeat([]byte{0xC2}, 200<<10), []byte{0xF9})
+	data := hstCat(mustHex(dhdr+"F8"), inner, []byte{0xF9})
+	_, perr := tight.Parse(data)
+	require.True(t, isExpansionLimit(perr), "%v", perr)
+	_, err = tight.Get(data, "/0")
+	require.True(t, isExpansionLimit(err), "%v", err)
+	q, err := tight.Compile("/0")
+	require.NoError(t, err)
+	err = q.Each(data, func(int, Node) bool { return true })
+	require.True(t, isExpansionLimit(err), "%v", err)
+	q, err = tight.Compile("")
+	require.NoError(t, err)
+	s := q.Scan(data)
+	require.False(t, s.Next())
+	require.True(t, isExpansionLimit(s.Err()), "%v", s.Err())
+	// The default admits it.
+	n, err := Get(data, "/0")
+	require.NoError(t, err)
+	require.Equal(t, 200<<10, n.Len())
+}
