@@ -699,8 +699,8 @@ func (s *Scanner) Next() bool {
 		s.done = true
 		return false
 	}
-	if max := q.cfg.opts.MaxContainerLen; s.index+1 >= max {
-		s.err = &LimitError{Offset: r.InputOffset(), Limit: "MaxContainerLen", Max: int64(max), Got: int64(s.index + 2)}
+	if limit := q.cfg.opts.MaxContainerLen; s.index+1 >= limit {
+		s.err = &LimitError{Offset: r.InputOffset(), Limit: "MaxContainerLen", Max: int64(limit), Got: int64(s.index + 2)}
 		return false
 	}
 	s.index++
