@@ -127,3 +127,114 @@ func ExampleKindError() {
 	// Output:
 	// smile: Node.Int64: the value is a string; check Node.Kind and use its reader (Node.String)
 }
+
+// Read one value without parsing the rest: Get reads only as far as the
+// answer, skipping what comes before it without building anything.
+func ExampleGet() {
+	user, err := smile.Get(searchResponse(), "/hits/hits/1/_source/user")
+	if err != nil {
+		log.Fatal(err)
+	}
+	s, _ := user.String()
+	fmt.Println(s)
+	// Output:
+	// jdoe
+}
+
+// Query a Druid result row by row: the Scanner answers the paths in each
+// element of the root array in turn, in memory that holds one row, however
+// many rows the result has. The query is compiled once; the paths are
+// relative to each row.
+func ExampleQuery_Scan() {
+	q, err := smile.Compile("/page", "/edits")
+	if err != nil {
+		log.Fatal(err)
+	}
+	s := q.Scan(druidResult()) // q.ScanFrom(resp.Body) reads from a stream
+	for s.Next() {
+		page, _ := s.Node(0).String()
+		edits, _ := s.Node(1).Int64()
+		fmt.Println(s.Index(), page, edits)
+	}
+	if err := s.Err(); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// 0 Main_Page 10
+	// 1 Main_Page 11
+	// 2 Main_Page 12
+}
+
+// The same question three ways: which users wrote the hits, and how many
+// hits there are. (The costs are those of bench/RESULTS.md, "generic
+// documents", on twitter and citm_catalog.)
+//
+//   - Unmarshal into structs decodes every declared field, and needs the
+//     types: the right choice when the program uses most of the document.
+//   - Parse builds a flat index of the whole document in one pass, with no
+//     Go values, and reads any value from it, as often as needed.
+//   - A compiled Query reads only as far as its answers and builds only
+//     them: the fastest for a few values, and it allocates nothing once
+//     reused.
+func Example_threeWays() {
+	data := searchResponse()
+
+	// 1. Unmarshal into structs.
+	var resp struct {
+		Hits struct {
+			Total struct {
+				Value int64 `json:"value"`
+			} `json:"total"`
+			Hits []struct {
+				Source struct {
+					User string `json:"user"`
+				} `json:"_source"`
+			} `json:"hits"`
+		} `json:"hits"`
+	}
+	if err := smile.Unmarshal(data, &resp); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(resp.Hits.Total.Value)
+	for _, h := range resp.Hits.Hits {
+		fmt.Print(" ", h.Source.User)
+	}
+	fmt.Println()
+
+	// 2. Parse, then read by path.
+	doc, err := smile.Parse(data)
+	if err != nil {
+		log.Fatal(err)
+	}
+	total, _ := doc.Root().At("/hits/total/value").Int64()
+	fmt.Print(total)
+	for hit := range doc.Root().At("/hits/hits").Elements() {
+		user, _ := hit.Path("_source", "user").String()
+		fmt.Print(" ", user)
+	}
+	fmt.Println()
+
+	// 3. A query without a tree; "*" matches every element.
+	q, err := smile.CompilePattern("/hits/total/value", "/hits/hits/*/_source/user")
+	if err != nil {
+		log.Fatal(err)
+	}
+	err = q.Each(data, func(path int, n smile.Node) bool {
+		if path == 0 {
+			v, _ := n.Int64()
+			fmt.Print(v)
+		} else {
+			user, _ := n.String()
+			fmt.Print(" ", user)
+		}
+		return true
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println()
+	// Output:
+	// 2 kimchy jdoe
+	// 2 kimchy jdoe
+	// 2 kimchy jdoe
+}
