@@ -50,6 +50,14 @@ type Document struct {
 	// input is small.
 	nameSlots  []uint32
 	valueSlots []uint64
+
+	// The tape index of each shared name and shared value the input
+	// defined, in input order (see document_parse.go), and whether the
+	// header enabled the tables.
+	nameDefs, valueDefs       []uint32
+	sharedNames, sharedValues bool
+	header                    stream.Header // the input's header, if hasHeader
+	hasHeader                 bool
 }
 
 // Parse parses data, one Smile document, into a new Document with the

@@ -100,3 +100,56 @@ func BenchmarkDocumentGet(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNodeDecode compares, for the largest member of each corpus's
+// root (its bytes make most of the document), Node.Decode into an any
+// (Decode) with Unmarshal into an any of the same value as a document
+// of its own (Unmarshal, the document made by AppendSmile beforehand).
+// SetBytes counts the standalone document.
+func BenchmarkNodeDecode(b *testing.B) {
+	dir, err := golden.Dir("corpus")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"twitter", "citm_catalog", "canada", "code"} {
+		data, err := golden.ReadFile(filepath.Join(dir, name+".default.smile"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, err := Parse(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var big Node
+		var own []byte
+		for _, n := range d.Root().Members() {
+			s, err := n.AppendSmile(nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(s) > len(own) {
+				big, own = n, s
+			}
+		}
+		b.Run("Decode/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(own)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				if err := big.Decode(&v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("Unmarshal/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(own)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				if err := Unmarshal(own, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
