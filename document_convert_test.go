@@ -81,3 +81,126 @@ func TestNodeDecodeGolden(t *testing.T) {
 		})
 	}
 }
+
+// deferredDoc is a document whose member "later" holds an object whose
+// keys are back-references to names defined before it, in "first".
+func deferredDoc(t *testing.T) []byte {
+	data, err := Marshal(map[string]any{
+		"a_first": map[string]any{"k1": 1, "k2": "two", "k3": []any{true}},
+		"b_later": map[string]any{"k1": 3, "k2": "four", "k3": []any{nil, map[string]any{"k1": 5}}},
+	})
+	require.NoError(t, err)
+	d, err := Parse(data)
+	require.NoError(t, err)
+	require.Greater(t, len(d.nameDefs), 0)
+	return data
+}
+
+type deferredStruct struct {
+	First map[string]any `smile:"a_first"`
+	Later Node           `smile:"b_later"`
+}
+
+type deferredRaw struct {
+	Later RawMessage `smile:"b_later"`
+}
+
+// TestNodeField: a struct field of type Node, or RawMessage, holds a
+// subtree whose keys are back-references to names defined before it, and
+// reads it as Unmarshal reads the whole document; the Node holds a copy
+// of the input; Marshal of the struct writes the subtree's value.
+func TestNodeField(t *testing.T) {
+	data := deferredDoc(t)
+	var whole map[string]any
+	require.NoError(t, Unmarshal(data, &whole))
+	want := whole["b_later"]
+
+	input := append([]byte(nil), data...)
+	var s deferredStruct
+	require.NoError(t, Unmarshal(input, &s))
+	clear(input) // Unmarshal must have copied what it keeps
+	got, err := s.Later.Interface()
+	require.NoError(t, err)
+	requireSameAny(t, want, got)
+	var r deferredRaw
+	require.NoError(t, Unmarshal(data, &r))
+	var fromRaw any
+	require.True(t, Valid(r.Later))
+	require.NoError(t, Unmarshal(r.Later, &fromRaw))
+	requireSameAny(t, want, fromRaw)
+	var typed struct {
+		K1 int    `smile:"k1"`
+		K2 string `smile:"k2"`
+	}
+	require.NoError(t, s.Later.Decode(&typed))
+	require.Equal(t, 3, typed.K1)
+	require.Equal(t, "four", typed.K2)
+	k1, err := s.Later.At("/k3/1/k1").Int64()
+	require.NoError(t, err)
+	require.Equal(t, int64(5), k1)
+
+	out, err := Marshal(s)
+	require.NoError(t, err)
+	var back map[string]any
+	require.NoError(t, Unmarshal(out, &back))
+	requireSameAny(t, map[string]any{"a_first": whole["a_first"], "b_later": want}, back)
+
+	// A missing Node is written as null.
+	out, err = Marshal(struct{ N Node }{})
+	require.NoError(t, err)
+	var null map[string]any
+	require.NoError(t, Unmarshal(out, &null))
+	requireSameAny(t, map[string]any{"N": nil}, null)
+}
+
+// TestDocumentUnmarshal: Unmarshal into a *Document keeps the document
+// (a copy of it), and Marshal of the Document writes its value, for
+// every golden document.
+func TestDocumentUnmarshal(t *testing.T) {
+	ids, modes, docs := goldenDocs(t)
+	for k, data := range docs {
+		if modes[k] != (DecMode{}) {
+			continue // headerless: Unmarshal needs HeaderOptional, which UnmarshalSmile's copy does not
+		}
+		var want any
+		if Unmarshal(data, &want) != nil {
+			continue
+		}
+		var d Document
+		require.NoError(t, Unmarshal(data, &d), ids[k])
+		got, err := d.Root().Interface()
+		require.NoError(t, err, ids[k])
+		requireSameAny(t, want, got)
+		out, err := Marshal(&d)
+		require.NoError(t, err, ids[k])
+		var again any
+		require.NoError(t, Unmarshal(out, &again), ids[k])
+		requireSameAny(t, want, again)
+	}
+}
+
+// TestNodeFieldAllocs reports what a Node field costs against a
+// RawMessage field, in allocations per Unmarshal of deferredDoc.
+func TestNodeFieldAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocations differ under the race detector")
+	}
+	data := deferredDoc(t)
+	node := testing.AllocsPerRun(100, func() {
+		var s struct {
+			Later Node `smile:"b_later"`
+		}
+		if err := Unmarshal(data, &s); err != nil {
+			t.Fatal(err)
+		}
+	})
+	raw := testing.AllocsPerRun(100, func() {
+		var s struct {
+			Later RawMessage `smile:"b_later"`
+		}
+		if err := Unmarshal(data, &s); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Logf("allocations per Unmarshal: Node field %v, RawMessage field %v", node, raw)
+}

@@ -3,6 +3,7 @@ package smile
 import (
 	"io"
 	"math"
+	"sync"
 
 	"github.com/go-smile/smile/stream"
 )
@@ -136,6 +137,28 @@ func (d *Document) parse(cfg *decConfig, data []byte) error {
 	}
 	d.data = data
 	return nil
+}
+
+// oneShotReaders are the Readers of parseOnce, with the default options.
+var oneShotReaders sync.Pool
+
+// parseOnce parses data into d, new, with the default DecOptions, by a
+// pooled Reader that d does not keep: for a Document parsed once (a Node
+// field's), which then holds no Reader. A later Parse of d makes one.
+func (d *Document) parseOnce(data []byte) error {
+	r, _ := oneShotReaders.Get().(*stream.Reader)
+	if r == nil {
+		var err error
+		if r, err = stream.NewReader(nil, defaultDecConfig.stream); err != nil {
+			return decodeErr(err)
+		}
+	}
+	d.r, d.cfg = r, defaultDecConfig
+	err := d.parse(defaultDecConfig, data)
+	d.r = nil
+	d.stack, d.nameSlots, d.valueSlots = nil, nil, nil
+	oneShotReaders.Put(r)
+	return err
 }
 
 // build reads the tokens of one document and appends them to the tape.
