@@ -73,10 +73,13 @@ func BenchmarkDocument(b *testing.B) {
 }
 
 // BenchmarkDocumentGet looks up the last member of objects of 8 to 4096
-// members with 8-byte keys: the cost of Get's linear search, for
-// deciding when an index of an object's keys would pay.
+// members with 8-byte keys: repeatedly in one parsed Document
+// (Repeat: the index, for objects that get one, is built by the second
+// lookup), and once or twice after each Parse (Once, Twice: Parse's cost
+// included, the second lookup building the index), to set
+// indexMinMembers.
 func BenchmarkDocumentGet(b *testing.B) {
-	for _, n := range []int{8, 64, 512, 4096} {
+	for _, n := range []int{8, 32, 64, 512, 4096} {
 		m := make(map[string]int, n)
 		for i := range n {
 			m[fmt.Sprintf("key%05d", i)] = i
@@ -90,7 +93,7 @@ func BenchmarkDocumentGet(b *testing.B) {
 			b.Fatal(err)
 		}
 		last := fmt.Sprintf("key%05d", n-1)
-		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("Repeat/members=%d", n), func(b *testing.B) {
 			root := d.Root()
 			for b.Loop() {
 				if !root.Get(last).Exists() {
@@ -98,6 +101,21 @@ func BenchmarkDocumentGet(b *testing.B) {
 				}
 			}
 		})
+		for _, gets := range []int{0, 1, 2} {
+			b.Run(fmt.Sprintf("Parse+%d/members=%d", gets, n), func(b *testing.B) {
+				var d Document
+				for b.Loop() {
+					if err := d.Parse(data); err != nil {
+						b.Fatal(err)
+					}
+					for range gets {
+						if !d.Root().Get(last).Exists() {
+							b.Fatal("missing")
+						}
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -151,5 +169,49 @@ func BenchmarkNodeDecode(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkDocumentIndex looks up the last element of arrays of 8 to
+// 4096 small objects, as BenchmarkDocumentGet does keys: repeatedly
+// (Repeat), and once or twice after each Parse, to set
+// indexMinElements.
+func BenchmarkDocumentIndex(b *testing.B) {
+	for _, n := range []int{8, 64, 512, 4096} {
+		a := make([]any, n)
+		for i := range a {
+			a[i] = map[string]any{"id": i}
+		}
+		data, err := Marshal(a)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, err := Parse(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("Repeat/elements=%d", n), func(b *testing.B) {
+			root := d.Root()
+			for b.Loop() {
+				if !root.Index(n - 1).Exists() {
+					b.Fatal("missing")
+				}
+			}
+		})
+		for _, gets := range []int{0, 1, 2} {
+			b.Run(fmt.Sprintf("Parse+%d/elements=%d", gets, n), func(b *testing.B) {
+				var d Document
+				for b.Loop() {
+					if err := d.Parse(data); err != nil {
+						b.Fatal(err)
+					}
+					for range gets {
+						if !d.Root().Index(n - 1).Exists() {
+							b.Fatal("missing")
+						}
+					}
+				}
+			})
+		}
 	}
 }

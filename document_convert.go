@@ -247,11 +247,11 @@ func (d *Document) writeValue(w *stream.Writer, i uint32) error {
 			err = w.WriteBigDecimal(dec.Unscaled, dec.Scale)
 		case tObject:
 			err = w.WriteStartObject()
-			ends = append(ends, uint64(word&payloadMask)<<1|1)
+			ends = append(ends, uint64(uint32(word))<<1|1)
 			j += 2
 		case tArray:
 			err = w.WriteStartArray()
-			ends = append(ends, uint64(word&payloadMask)<<1)
+			ends = append(ends, uint64(uint32(word))<<1)
 			j += 2
 		}
 		if err != nil {

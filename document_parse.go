@@ -82,17 +82,29 @@ const (
 )
 
 // TapeWordsPerByte bounds a Document's tape: at most this many 8-byte
-// words per byte of input. Its names take at most 8 bytes per byte of
-// input (one word per key not written as a reference, which takes at
-// least one byte), and its decoded binary values and big numbers fewer
-// bytes than their encoding, so a Document holds at most 17 bytes per
-// byte of input besides the input itself (DocumentBytesPerByte). What it
-// holds is charged against DecOptions.MaxExpansion, whose default, 256,
-// always admits it.
+// words per byte of input.
+//
+// The rest of a Document is bounded by what each token of the input
+// takes: a key not written as a reference adds a name (8 bytes; the key
+// takes at least 1 byte), and one defined into the shared-name table
+// also its tape index (4 bytes; at least 2 bytes), as does a string
+// value defined into the shared-value table; decoded binary values and
+// big numbers take fewer bytes than their encoding; an object of 32
+// members or more gets a key index of 8 bytes per member (a member takes
+// at least 2 bytes) and an array of 64 elements or more a table of 4
+// bytes per element (at least 1 byte), each with 8 bytes of bookkeeping.
+// The densest input, an object of empty keys, so takes 16 bytes per byte
+// (tape 8 per key and value, name 8, index 8 per member of 2 bytes), and
+// a Document holds at most DocumentBytesPerByte bytes per byte of input
+// besides the input itself, indexes included whether or not they are
+// built (TestDocumentTapeBound). What it holds is charged against
+// DecOptions.MaxExpansion when it is parsed, whose default, 256, always
+// admits it.
 const TapeWordsPerByte = 1
 
-// DocumentBytesPerByte bounds the memory of a Document's tape, names and
-// decoded bytes together, per byte of input.
+// DocumentBytesPerByte bounds the memory of a Document's tape, names,
+// decoded bytes, shared-table definitions and indexes together, per byte
+// of input.
 const DocumentBytesPerByte = 17
 
 func word(tag uint8, payload uint64) uint64 { return uint64(tag)<<tagShift | payload&payloadMask }
@@ -112,6 +124,8 @@ func (d *Document) parse(cfg *decConfig, data []byte) error {
 	d.bin = d.bin[:0]
 	d.nameDefs = d.nameDefs[:0]
 	d.valueDefs = d.valueDefs[:0]
+	d.idxStart, d.idxState, d.idxNeed = d.idxStart[:0], d.idxState[:0], 0
+	d.idxSlab, d.idxSlabState = d.idxSlab[:0], idxNone
 	d.data = nil
 	if uint64(len(data)) > maxDocumentLen { // as uint64: on 32-bit platforms no int exceeds it
 		return &LimitError{Offset: maxDocumentLen, Limit: "document length", Max: maxDocumentLen, Got: int64(len(data))}
@@ -133,6 +147,7 @@ func (d *Document) parse(cfg *decConfig, data []byte) error {
 		d.bin = d.bin[:0]
 		d.nameDefs = d.nameDefs[:0]
 		d.valueDefs = d.valueDefs[:0]
+		d.idxStart, d.idxState, d.idxNeed = d.idxStart[:0], d.idxState[:0], 0
 		return decodeErr(err)
 	}
 	d.data = data
@@ -191,6 +206,7 @@ func (d *Document) build(data []byte) error {
 			case stream.KindEndArray, stream.KindEndObject:
 				tape[top.at] |= uint64(len(tape)) // the index past the end
 				tape[top.at+1] |= uint64(top.n)
+				d.noteLarge(tape, top.at, top.n, t.Kind == stream.KindEndObject)
 				stack = stack[:len(stack)-1]
 				goto next
 			case stream.KindKey:
@@ -351,5 +367,6 @@ func decimalScale(b []byte) int32 {
 // input: what DocumentBytesPerByte bounds.
 func (d *Document) held() int64 {
 	return int64(len(d.tape))*8 + int64(len(d.names))*8 + int64(len(d.bin)) +
-		int64(len(d.nameDefs)+len(d.valueDefs))*4
+		int64(len(d.nameDefs)+len(d.valueDefs))*4 +
+		int64(d.idxNeed)*4 + int64(len(d.idxStart)+len(d.idxState))*4
 }
