@@ -8,7 +8,9 @@ import (
 	"github.com/go-smile/smile/internal/golden"
 )
 
-// BenchmarkDocument compares, on the four corpora as Jackson wrote them,
+// BenchmarkDocument compares, on the six data sets of
+// BenchmarkUnmarshalAny (small and medium as Marshal writes their typed
+// models, the four corpora as Jackson wrote them),
 // Parse into a reused Document (Parse), Parse then Interface of the root
 // (ParseInterface), Interface alone of a parsed Document (Interface), and
 // Unmarshal into a new any (UnmarshalAny). SetBytes
@@ -18,10 +20,17 @@ func BenchmarkDocument(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, name := range []string{"twitter", "citm_catalog", "canada", "code"} {
-		data, err := golden.ReadFile(filepath.Join(dir, name+".default.smile"))
-		if err != nil {
-			b.Fatal(err)
+	small := newBenchSmall(3)
+	smallSmile, _ := benchDocs(b, &small)
+	mediumSmile, _ := benchDocs(b, newBenchMedium())
+	sets := map[string][]byte{"small": smallSmile, "medium": mediumSmile}
+	for _, name := range []string{"small", "medium", "twitter", "citm_catalog", "canada", "code"} {
+		data := sets[name]
+		if data == nil {
+			data, err = golden.ReadFile(filepath.Join(dir, name+".default.smile"))
+			if err != nil {
+				b.Fatal(err)
+			}
 		}
 		b.Run("Parse/"+name, func(b *testing.B) {
 			var d Document
