@@ -3,8 +3,11 @@ package smile
 import (
 	"bytes"
 	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/go-smile/smile/internal/golden"
@@ -239,4 +242,36 @@ func TestNodeAppendSmileGolden(t *testing.T) {
 		}
 	}
 	t.Logf("%d documents equal to Jackson's bytes; legacy float32 outputs that differ: %v", equal, legacy)
+}
+
+// TestNodeDecodeTyped: Decode into the typed models of the small and
+// medium data sets, of the root and of each member (into its field's
+// type, by the json tag), gives what Unmarshal of the whole document
+// gives, with shared names in the members' keys (Members holds objects
+// of the same shape, whose keys are back-references).
+func TestNodeDecodeTyped(t *testing.T) {
+	small := newBenchSmall(3)
+	for _, v := range []any{&small, newBenchMedium()} {
+		data, err := Marshal(v)
+		require.NoError(t, err)
+		typ := reflect.TypeOf(v).Elem()
+		want := reflect.New(typ)
+		require.NoError(t, Unmarshal(data, want.Interface()))
+		d, err := Parse(data)
+		require.NoError(t, err)
+		got := reflect.New(typ)
+		require.NoError(t, d.Root().Decode(got.Interface()))
+		require.Empty(t, cmp.Diff(want.Interface(), got.Interface()), typ)
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			n := d.Root().Get(name)
+			if !n.Exists() {
+				continue // omitted when empty
+			}
+			fv := reflect.New(f.Type)
+			require.NoError(t, n.Decode(fv.Interface()), "%s.%s", typ, f.Name)
+			require.Empty(t, cmp.Diff(want.Elem().Field(i).Interface(), fv.Elem().Interface()), "%s.%s", typ, f.Name)
+		}
+	}
 }

@@ -55,6 +55,7 @@ func docCheck(t *testing.T, m DecMode, reused *Document, data []byte, what strin
 		return
 	}
 	for _, d := range []*Document{doc, reused} {
+		require.LessOrEqual(t, d.held(), int64(DocumentBytesPerByte)*int64(len(data)), what)
 		got, err := d.Root().Interface()
 		require.NoError(t, err, what)
 		if !sameAny(want, got) {
