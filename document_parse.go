@@ -154,25 +154,40 @@ func (d *Document) parse(cfg *decConfig, data []byte) error {
 	return nil
 }
 
-// oneShotReaders are the Readers of parseOnce, with the default options.
-var oneShotReaders sync.Pool
+// oneShot is the scratch of parseOnce, pooled: a Reader with the default
+// options and the stack and slot tables of a parse, which a Document
+// parsed once does not keep.
+type oneShot struct {
+	r          *stream.Reader
+	stack      []openContainer
+	nameSlots  []uint32
+	valueSlots []uint64
+}
 
-// parseOnce parses data into d, new, with the default DecOptions, by a
-// pooled Reader that d does not keep: for a Document parsed once (a Node
-// field's), which then holds no Reader. A later Parse of d makes one.
+var oneShots sync.Pool
+
+// parseOnce parses data into d, new, with the default DecOptions, by
+// pooled scratch that d does not keep: for a Document parsed once (a
+// Node field's), which then holds no Reader; a later Parse of d makes
+// one. Its names and definitions start with room for 8, so that a small
+// value's slices grow once at most.
 func (d *Document) parseOnce(data []byte) error {
-	r, _ := oneShotReaders.Get().(*stream.Reader)
-	if r == nil {
-		var err error
-		if r, err = stream.NewReader(nil, defaultDecConfig.stream); err != nil {
+	o, _ := oneShots.Get().(*oneShot)
+	if o == nil {
+		r, err := stream.NewReader(nil, defaultDecConfig.stream)
+		if err != nil {
 			return decodeErr(err)
 		}
+		o = &oneShot{r: r}
 	}
-	d.r, d.cfg = r, defaultDecConfig
+	d.r, d.cfg = o.r, defaultDecConfig
+	d.stack, d.nameSlots, d.valueSlots = o.stack, o.nameSlots, o.valueSlots
+	d.names = make([]uint64, 0, 8)
+	d.nameDefs = make([]uint32, 0, 8)
 	err := d.parse(defaultDecConfig, data)
-	d.r = nil
-	d.stack, d.nameSlots, d.valueSlots = nil, nil, nil
-	oneShotReaders.Put(r)
+	o.stack, o.nameSlots, o.valueSlots = d.stack[:0], d.nameSlots[:0], d.valueSlots[:0]
+	d.r, d.stack, d.nameSlots, d.valueSlots = nil, nil, nil, nil
+	oneShots.Put(o)
 	return err
 }
 
