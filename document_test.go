@@ -509,8 +509,8 @@ func TestDocumentAllocs(t *testing.T) {
 	require.Zero(t, allocs)
 }
 
-// TestDocumentConcurrentReads: many goroutines read one Document at once
-// (run with -race).
+// TestDocumentConcurrentReads: many goroutines read one Document at once,
+// by Interface, Decode and AppendSmile (run with -race).
 func TestDocumentConcurrentReads(t *testing.T) {
 	c := golden.Cases(t, "corpus")[0]
 	d, err := Parse(c.Want)
@@ -523,6 +523,18 @@ func TestDocumentConcurrentReads(t *testing.T) {
 			got, err := d.Root().Interface()
 			if err == nil && !sameAny(want, got) {
 				err = errors.New("a concurrent Interface differs")
+			}
+			if err == nil {
+				var dec any
+				if err = d.Root().Decode(&dec); err == nil && !sameAny(want, dec) {
+					err = errors.New("a concurrent Decode differs")
+				}
+			}
+			if err == nil {
+				var b []byte
+				if b, err = d.Root().AppendSmile(nil); err == nil && !Valid(b) {
+					err = errors.New("a concurrent AppendSmile is not Valid")
+				}
 			}
 			errs <- err
 		}()
