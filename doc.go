@@ -386,6 +386,25 @@
 // answers the paths in each element of a root array in turn, from bytes
 // or an io.Reader, in memory that stays that of one element.
 //
+// Get searches an object of fewer than 32 members in order; a larger one
+// gets a hash index of its keys at its second lookup, and an array of 64
+// elements or more a table of where its elements are at the second
+// Index, so that repeated lookups take one step. They are built lazily,
+// safely under concurrent readers, and counted in the memory bound
+// (DocumentBytesPerByte), which holds whether or not they are built.
+//
+// Node.Decode decodes a value into any Go value by Unmarshal's own
+// decoders, with the same results and errors, reading the value from
+// the input itself: the Reader resumes at the value with the shared
+// names and strings defined before it, so that its back-references
+// resolve without re-encoding it. Node.AppendSmile writes a value as a
+// standalone document with the input's header settings, its
+// back-references renumbered (for the root of a document Jackson wrote,
+// usually the input's own bytes). A Document, and a struct field of type
+// Node, can be the target of Unmarshal (which gives them a copy of the
+// value as a document of its own, its decoding put off, as RawMessage
+// holds one) and the value of Marshal, which writes the value they hold.
+//
 // # What the process keeps
 //
 // Besides what a call returns, the package keeps:

@@ -2,6 +2,7 @@ package smile
 
 import (
 	"errors"
+	"hash/maphash"
 	"iter"
 	"math"
 	"math/big"
@@ -50,6 +51,25 @@ type Document struct {
 	// input is small.
 	nameSlots  []uint32
 	valueSlots []uint64
+
+	// The tape index of each shared name and shared value the input
+	// defined, in input order (see document_parse.go), and whether the
+	// header enabled the tables.
+	nameDefs, valueDefs       []uint32
+	sharedNames, sharedValues bool
+	header                    stream.Header // the input's header, if hasHeader
+	hasHeader                 bool
+
+	// The key indexes of large objects (document_index.go): by ordinal,
+	// where each starts in idxSlab and how far it is built; idxNeed is
+	// the slab's length, idxSlab made at the first build with idxSeed,
+	// idxSlabState saying how far (as an index's state).
+	idxStart     []uint32
+	idxState     []uint32
+	idxNeed      int
+	idxSlab      []uint32
+	idxSeed      maphash.Seed
+	idxSlabState uint32
 }
 
 // Parse parses data, one Smile document, into a new Document with the
@@ -205,13 +225,26 @@ func (d *Document) keyAt(i uint32) []byte { return d.name(d.tape[i] & payloadMas
 // Get returns the value of the member key of an object, or a Node that
 // does not exist when n is not an object or has no such member. With
 // duplicate keys it returns the last, as Unmarshal keeps the last. The
-// members are searched in order, comparing bytes.
+// members of an object of fewer than 32 are searched in order, comparing
+// bytes; a larger object gets an index of its keys, a hash table built
+// at the second lookup (the first is a search, so that one lookup does
+// not pay for it) and charged within DocumentBytesPerByte. Lookups from
+// many goroutines at once are safe, building included.
 func (n Node) Get(key string) Node {
 	if !n.ok() || n.tag() != tObject {
 		return Node{}
 	}
 	d := n.d
-	end := uint32(d.tape[n.i] & payloadMask)
+	w := d.tape[n.i]
+	if k := uint32(w>>idxOrdShift) & idxOrdMask; k != 0 {
+		if j, ok := d.lookup(n.i, k-1, key); ok {
+			if j == 0 {
+				return Node{}
+			}
+			return n.at(j + 1)
+		}
+	}
+	end := uint32(w)
 	found := Node{}
 	for j := n.i + 2; j < end; {
 		if string(d.keyAt(j)) == key {
@@ -223,12 +256,20 @@ func (n Node) Get(key string) Node {
 }
 
 // Index returns element i of an array, or a Node that does not exist when
-// n is not an array or i is out of range. It steps over the elements
-// before i, one step each whatever their size: to visit every element,
-// use Elements.
+// n is not an array or i is out of range. In an array of fewer than 64
+// elements it steps over the elements before i, one step each whatever
+// their size; a larger array gets a table of where its elements are at
+// the second call, built in one pass and charged within
+// DocumentBytesPerByte, and Index then takes one step. To visit every
+// element, use Elements.
 func (n Node) Index(i int) Node {
 	if !n.ok() || n.tag() != tArray || i < 0 || i >= int(uint32(n.d.tape[n.i+1])) {
 		return Node{}
+	}
+	if k := uint32(n.w()>>idxOrdShift) & idxOrdMask; k != 0 {
+		if j, ok := n.d.element(n.i, k-1, i); ok {
+			return n.at(j)
+		}
 	}
 	j := n.i + 2
 	for ; i > 0; i-- {

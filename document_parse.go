@@ -3,6 +3,7 @@ package smile
 import (
 	"io"
 	"math"
+	"sync"
 
 	"github.com/go-smile/smile/stream"
 )
@@ -24,8 +25,8 @@ import (
 //	tBinary     offset into Document.bin             the byte length
 //	tBigInt     offset into Document.bin             the byte length
 //	tBigDecimal offset into Document.bin             scale << 32 | length
-//	tObject     tape index just past its last member the number of members
-//	tArray      tape index just past its last element the number of elements
+//	tObject     tape index just past its last member input offset << 32 | members
+//	tArray      tape index just past its last element input offset << 32 | elements
 //
 // An object's members follow its two words as a tKey word and the
 // value's words; an array's elements follow its two words. A container
@@ -35,7 +36,17 @@ import (
 // index of the name it refers to, and a shared-value reference copies the
 // tString word of the string it refers to, so nothing is copied out of the
 // input. Binary values and big numbers are decoded into Document.bin
-// while the tape is built (their 7-bit form is not the bytes).
+// while the tape is built (their 7-bit form is not the bytes). A
+// container's input offset, that of its start marker, is where
+// Node.Decode resumes reading.
+//
+// When the header enables shared names or values, Document.nameDefs and
+// Document.valueDefs hold the tape index of each key and string that
+// the input defined into a table (took a slot), in input order: the
+// tables as they stood at any point of the input are the last
+// definitions before it since the table was last emptied (every 1024th),
+// found by a binary search, so that Node.Decode can seed a Reader with
+// them (4 bytes per definition, which takes at least 2 bytes of input).
 //
 // Every token of the input takes at least one byte, and every word pair
 // stands for at least two bytes of input (a container's start and end, or
@@ -71,17 +82,29 @@ const (
 )
 
 // TapeWordsPerByte bounds a Document's tape: at most this many 8-byte
-// words per byte of input. Its names take at most 8 bytes per byte of
-// input (one word per key not written as a reference, which takes at
-// least one byte), and its decoded binary values and big numbers fewer
-// bytes than their encoding, so a Document holds at most 17 bytes per
-// byte of input besides the input itself (DocumentBytesPerByte). What it
-// holds is charged against DecOptions.MaxExpansion, whose default, 256,
-// always admits it.
+// words per byte of input.
+//
+// The rest of a Document is bounded by what each token of the input
+// takes: a key not written as a reference adds a name (8 bytes; the key
+// takes at least 1 byte), and one defined into the shared-name table
+// also its tape index (4 bytes; at least 2 bytes), as does a string
+// value defined into the shared-value table; decoded binary values and
+// big numbers take fewer bytes than their encoding; an object of 32
+// members or more gets a key index of 8 bytes per member (a member takes
+// at least 2 bytes) and an array of 64 elements or more a table of 4
+// bytes per element (at least 1 byte), each with 8 bytes of bookkeeping.
+// The densest input, an object of empty keys, so takes 16 bytes per byte
+// (tape 8 per key and value, name 8, index 8 per member of 2 bytes), and
+// a Document holds at most DocumentBytesPerByte bytes per byte of input
+// besides the input itself, indexes included whether or not they are
+// built (TestDocumentTapeBound). What it holds is charged against
+// DecOptions.MaxExpansion when it is parsed, whose default, 256, always
+// admits it.
 const TapeWordsPerByte = 1
 
-// DocumentBytesPerByte bounds the memory of a Document's tape, names and
-// decoded bytes together, per byte of input.
+// DocumentBytesPerByte bounds the memory of a Document's tape, names,
+// decoded bytes, shared-table definitions and indexes together, per byte
+// of input.
 const DocumentBytesPerByte = 17
 
 func word(tag uint8, payload uint64) uint64 { return uint64(tag)<<tagShift | payload&payloadMask }
@@ -99,6 +122,10 @@ func (d *Document) parse(cfg *decConfig, data []byte) error {
 	d.tape = d.tape[:0]
 	d.names = d.names[:0]
 	d.bin = d.bin[:0]
+	d.nameDefs = d.nameDefs[:0]
+	d.valueDefs = d.valueDefs[:0]
+	d.idxStart, d.idxState, d.idxNeed = d.idxStart[:0], d.idxState[:0], 0
+	d.idxSlab, d.idxSlabState = d.idxSlab[:0], idxNone
 	d.data = nil
 	if uint64(len(data)) > maxDocumentLen { // as uint64: on 32-bit platforms no int exceeds it
 		return &LimitError{Offset: maxDocumentLen, Limit: "document length", Max: maxDocumentLen, Got: int64(len(data))}
@@ -118,10 +145,50 @@ func (d *Document) parse(cfg *decConfig, data []byte) error {
 		d.tape = d.tape[:0]
 		d.names = d.names[:0]
 		d.bin = d.bin[:0]
+		d.nameDefs = d.nameDefs[:0]
+		d.valueDefs = d.valueDefs[:0]
+		d.idxStart, d.idxState, d.idxNeed = d.idxStart[:0], d.idxState[:0], 0
 		return decodeErr(err)
 	}
 	d.data = data
 	return nil
+}
+
+// oneShot is the scratch of parseOnce, pooled: a Reader with the default
+// options and the stack and slot tables of a parse, which a Document
+// parsed once does not keep.
+type oneShot struct {
+	r          *stream.Reader
+	stack      []openContainer
+	nameSlots  []uint32
+	valueSlots []uint64
+}
+
+var oneShots sync.Pool
+
+// parseOnce parses data into d, new, with the default DecOptions, by
+// pooled scratch that d does not keep: for a Document parsed once (a
+// Node field's), which then holds no Reader; a later Parse of d makes
+// one. Its names and definitions start with room for 8, so that a small
+// value's slices grow once at most.
+func (d *Document) parseOnce(data []byte) error {
+	o, _ := oneShots.Get().(*oneShot)
+	if o == nil {
+		r, err := stream.NewReader(nil, defaultDecConfig.stream)
+		if err != nil {
+			return decodeErr(err)
+		}
+		o = &oneShot{r: r}
+	}
+	d.r, d.cfg = o.r, defaultDecConfig
+	d.stack, d.nameSlots, d.valueSlots = o.stack, o.nameSlots, o.valueSlots
+	d.names = make([]uint64, 0, 8)
+	d.nameDefs = make([]uint32, 0, 8)
+	err := d.parse(defaultDecConfig, data)
+	o.stack, o.nameSlots, o.valueSlots = d.stack[:0], d.nameSlots[:0], d.valueSlots[:0]
+	d.r, d.stack, d.nameSlots, d.valueSlots = nil, nil, nil, nil
+	oneShots.Put(o)
+	return err
 }
 
 // build reads the tokens of one document and appends them to the tape.
@@ -144,6 +211,8 @@ func (d *Document) build(data []byte) error {
 	if t.Kind == stream.KindEndOfDocument {
 		return &SyntaxError{Offset: r.TokenOffset(), Msg: "end-of-document marker where a value is expected"}
 	}
+	d.sharedNames, d.sharedValues = r.SharedTables()
+	d.header, d.hasHeader = stream.ParseHeader(data)
 	tape := d.tape
 	for {
 		if len(stack) > 0 {
@@ -151,7 +220,8 @@ func (d *Document) build(data []byte) error {
 			switch t.Kind {
 			case stream.KindEndArray, stream.KindEndObject:
 				tape[top.at] |= uint64(len(tape)) // the index past the end
-				tape[top.at+1] = uint64(top.n)
+				tape[top.at+1] |= uint64(top.n)
+				d.noteLarge(tape, top.at, top.n, t.Kind == stream.KindEndObject)
 				stack = stack[:len(stack)-1]
 				goto next
 			case stream.KindKey:
@@ -159,7 +229,7 @@ func (d *Document) build(data []byte) error {
 					return &LimitError{Offset: r.TokenOffset(), Limit: "MaxContainerLen", Max: int64(maxLen), Got: int64(top.n + 1)}
 				}
 				top.n++
-				tape = append(tape, word(tKey, uint64(d.keyName(t))))
+				tape = append(tape, word(tKey, uint64(d.keyName(t, len(tape)))))
 				goto next
 			default:
 				if tape[top.at]>>tagShift == uint64(tArray) {
@@ -203,10 +273,10 @@ func (d *Document) build(data []byte) error {
 			d.bin = append(d.bin, b...)
 		case stream.KindStartObject:
 			stack = append(stack, openContainer{at: len(tape)})
-			tape = append(tape, word(tObject, 0), 0)
+			tape = append(tape, word(tObject, 0), uint64(r.TokenOffset())<<32)
 		case stream.KindStartArray:
 			stack = append(stack, openContainer{at: len(tape)})
-			tape = append(tape, word(tArray, 0), 0)
+			tape = append(tape, word(tArray, 0), uint64(r.TokenOffset())<<32)
 		case stream.KindEndOfDocument:
 			return &SyntaxError{Offset: r.TokenOffset(), Msg: "unexpected end-of-document marker"}
 		default: // the Reader returns no other kind where a value stands
@@ -231,7 +301,7 @@ func (d *Document) build(data []byte) error {
 			return err
 		}
 	}
-	held := int64(len(d.tape))*8 + int64(len(d.names))*8 + int64(len(d.bin))
+	held := d.held()
 	if allowed := allowance(d.cfg.opts.MaxExpansion, int64(len(data))); held > allowed {
 		return &LimitError{Offset: int64(len(data)), Limit: "MaxExpansion", Max: allowed, Got: held}
 	}
@@ -263,13 +333,14 @@ func (d *Document) appendString(tape []uint64, t stream.Token) []uint64 {
 			d.valueSlots = append(d.valueSlots, make([]uint64, t.Slot+1-len(d.valueSlots))...)
 		}
 		d.valueSlots[t.Slot] = w
+		d.valueDefs = append(d.valueDefs, uint32(len(tape)))
 	}
 	return append(tape, w)
 }
 
 // keyName returns the index in d.names of key token t's name, adding it
-// when it is written in full.
-func (d *Document) keyName(t stream.Token) uint32 {
+// when it is written in full; at is the tape index of its word.
+func (d *Document) keyName(t stream.Token, at int) uint32 {
 	if t.Ref {
 		if uint(t.Slot) < uint(len(d.nameSlots)) {
 			return d.nameSlots[t.Slot]
@@ -287,6 +358,7 @@ func (d *Document) keyName(t stream.Token) uint32 {
 			d.nameSlots = append(d.nameSlots, make([]uint32, t.Slot+1-len(d.nameSlots))...)
 		}
 		d.nameSlots[t.Slot] = i
+		d.nameDefs = append(d.nameDefs, uint32(at))
 	}
 	return i
 }
@@ -304,4 +376,12 @@ func decimalScale(b []byte) int32 {
 	}
 	z := uint32(u)
 	return int32(z>>1) ^ -int32(z&1)
+}
+
+// held returns the bytes of memory d's document takes, besides the
+// input: what DocumentBytesPerByte bounds.
+func (d *Document) held() int64 {
+	return int64(len(d.tape))*8 + int64(len(d.names))*8 + int64(len(d.bin)) +
+		int64(len(d.nameDefs)+len(d.valueDefs))*4 +
+		int64(d.idxNeed)*4 + int64(len(d.idxStart)+len(d.idxState))*4
 }

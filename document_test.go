@@ -55,6 +55,7 @@ func docCheck(t *testing.T, m DecMode, reused *Document, data []byte, what strin
 		return
 	}
 	for _, d := range []*Document{doc, reused} {
+		require.LessOrEqual(t, d.held(), int64(DocumentBytesPerByte)*int64(len(data)), what)
 		got, err := d.Root().Interface()
 		require.NoError(t, err, what)
 		if !sameAny(want, got) {
@@ -425,22 +426,48 @@ func TestDocumentHostile(t *testing.T) {
 func TestDocumentTapeBound(t *testing.T) {
 	hdr := mustHex(dhdr)
 	shapes := map[string][]byte{
-		"ints":         hstCat(hdr, []byte{0xF8}, bytes.Repeat([]byte{0xC2}, 10000), []byte{0xF9}),
-		"empty arrays": hstCat(hdr, []byte{0xF8}, bytes.Repeat([]byte{0xF8, 0xF9}, 5000), []byte{0xF9}),
-		"empty keys":   hstCat(hdr, []byte{0xFA}, bytes.Repeat([]byte{0x20, 0xC2}, 5000), []byte{0xFB}),
-		"name refs":    hstCat(hdr, []byte{0xF8, 0xFA, 0x80, 0x61, 0xFA}, bytes.Repeat([]byte{0x40, 0xFA}, 5000), bytes.Repeat([]byte{0xFB}, 5002), []byte{0xF9}),
-		"value refs":   hstCat(mustHex("3A 29 0A 03"), []byte{0xF8, 0x41, 0x61, 0x62}, bytes.Repeat([]byte{0x01}, 10000), []byte{0xF9}),
-		"float64s":     hstCat(hdr, []byte{0xF8}, bytes.Repeat(mustHex("29 00 40 1E 7C 6E 4B 63 29 7D 7A"), 1000), []byte{0xF9}),
-		"binary":       hstCat(hdr, []byte{0xF8}, bytes.Repeat(mustHex("E8 80"), 5000), []byte{0xF9}),
+		"ints":                     hstCat(hdr, []byte{0xF8}, bytes.Repeat([]byte{0xC2}, 10000), []byte{0xF9}),
+		"empty arrays":             hstCat(hdr, []byte{0xF8}, bytes.Repeat([]byte{0xF8, 0xF9}, 5000), []byte{0xF9}),
+		"empty keys":               hstCat(hdr, []byte{0xFA}, bytes.Repeat([]byte{0x20, 0xC2}, 5000), []byte{0xFB}),
+		"name refs":                hstCat(hdr, []byte{0xF8, 0xFA, 0x80, 0x61, 0xFA}, bytes.Repeat([]byte{0x40, 0xFA}, 5000), bytes.Repeat([]byte{0xFB}, 5002), []byte{0xF9}),
+		"value refs":               hstCat(mustHex("3A 29 0A 03"), []byte{0xF8, 0x41, 0x61, 0x62}, bytes.Repeat([]byte{0x01}, 10000), []byte{0xF9}),
+		"float64s":                 hstCat(hdr, []byte{0xF8}, bytes.Repeat(mustHex("29 00 40 1E 7C 6E 4B 63 29 7D 7A"), 1000), []byte{0xF9}),
+		"binary":                   hstCat(hdr, []byte{0xF8}, bytes.Repeat(mustHex("E8 80"), 5000), []byte{0xF9}),
+		"empty keys, empty arrays": hstCat(hdr, []byte{0xFA}, bytes.Repeat([]byte{0x20, 0xF8, 0xF9}, 5000), []byte{0xFB}),
 	}
+	// Shared names and values defined one after the other (the tables
+	// fill and empty again), in a large object whose keys are indexed.
+	var names, values []byte
+	for i := range 5000 {
+		k := fmt.Sprintf("%x", i)
+		names = append(names, byte(0x80+len(k)-1))
+		names = append(names, k...)
+		names = append(names, 0x21)
+		values = append(values, byte(0x40+len(k)-1))
+		values = append(values, k...)
+	}
+	shapes["name defs"] = hstCat(mustHex("3A 29 0A 03"), []byte{0xFA}, names, []byte{0xFB})
+	shapes["value defs"] = hstCat(mustHex("3A 29 0A 03"), []byte{0xF8}, values, []byte{0xF9})
 	for name, data := range shapes {
 		d, err := DecOptions{MaxDepth: 10000}.DecMode()
 		require.NoError(t, err)
 		doc, err := d.Parse(data)
 		require.NoError(t, err, name)
 		require.LessOrEqual(t, len(doc.tape), TapeWordsPerByte*len(data), name)
-		held := 8*len(doc.tape) + 8*len(doc.names) + len(doc.bin)
+		// Every key index and element table built, as held counts them.
+		root := doc.Root()
+		for range 2 {
+			_ = root.Get("x").Exists()
+			_ = root.Index(1).Exists()
+			if root.Kind() == KindArray && root.Len() > 0 {
+				_ = root.Index(0).Get("x").Exists()
+			}
+		}
+		held := 8*len(doc.tape) + 8*len(doc.names) + len(doc.bin) +
+			4*(len(doc.nameDefs)+len(doc.valueDefs)) + 4*len(doc.idxSlab) + 8*len(doc.idxStart)
+		require.Equal(t, int64(held), doc.held(), name)
 		require.LessOrEqual(t, held, DocumentBytesPerByte*len(data), name)
+		t.Logf("%s: %.2f bytes per input byte", name, float64(held)/float64(len(data)))
 	}
 }
 
@@ -482,8 +509,8 @@ func TestDocumentAllocs(t *testing.T) {
 	require.Zero(t, allocs)
 }
 
-// TestDocumentConcurrentReads: many goroutines read one Document at once
-// (run with -race).
+// TestDocumentConcurrentReads: many goroutines read one Document at once,
+// by Interface, Decode and AppendSmile (run with -race).
 func TestDocumentConcurrentReads(t *testing.T) {
 	c := golden.Cases(t, "corpus")[0]
 	d, err := Parse(c.Want)
@@ -496,6 +523,18 @@ func TestDocumentConcurrentReads(t *testing.T) {
 			got, err := d.Root().Interface()
 			if err == nil && !sameAny(want, got) {
 				err = errors.New("a concurrent Interface differs")
+			}
+			if err == nil {
+				var dec any
+				if err = d.Root().Decode(&dec); err == nil && !sameAny(want, dec) {
+					err = errors.New("a concurrent Decode differs")
+				}
+			}
+			if err == nil {
+				var b []byte
+				if b, err = d.Root().AppendSmile(nil); err == nil && !Valid(b) {
+					err = errors.New("a concurrent AppendSmile is not Valid")
+				}
 			}
 			errs <- err
 		}()

@@ -208,3 +208,34 @@ func (r *Reader) ioErr() error {
 func (r *Reader) limitErr(at int64, limit string, max int, got int64) error {
 	return r.fail(&LimitError{Offset: at, Limit: limit, Max: int64(max), Got: got})
 }
+
+// ResumeAt makes r, reset for data by ResetDocument, read data from
+// offset pos as if a value were due at the root there, with the header's
+// shared-name and shared-value settings names and values and empty
+// tables, which SeedShared then fills as they stood at pos. The root
+// package's Node.Decode so decodes a value in the middle of a document
+// it has read before, by the decoders of Unmarshal and without copying
+// it: the value's back-references find the names and strings defined
+// before it. After that value r is at the root, as after a document's.
+func (export) ResumeAt(r *Reader, pos int, names, values bool) {
+	r.pos, r.tokAt = pos, int64(pos)
+	r.started, r.mode, r.depth = true, rdRoot, 0
+	r.err, r.pending = nil, false
+	r.sharedNames, r.sharedValues = names, values
+	r.names.ents = r.names.ents[:0]
+	r.values.ents = r.values.ents[:0]
+}
+
+// SeedShared appends the span data[off:off+n] of r's input to its
+// shared-name table (name set) or its shared-value table, as the next
+// entry: the caller adds a table's entries in the order the input
+// defined them since the table was last emptied, at most 1024.
+func (export) SeedShared(r *Reader, name bool, off, n int) {
+	t := &r.values
+	if name {
+		t = &r.names
+	}
+	if len(t.ents) < tableSize {
+		r.addSlow(t, off, n, 0)
+	}
+}
