@@ -177,6 +177,36 @@ func readDruid(ctx context.Context, url string, mode *smile.EncMode, limit int, 
 	return n, ct, err
 }
 
+// druidPaths are the values the Scanner path reads from each row.
+var druidPaths = []string{"/timestamp", "/event/country", "/event/added", "/event/delta"}
+
+// scanRows reads the root array of rows from body with a smile.Scanner
+// (the Documents' streaming query) over druidPaths, checking each row's
+// answers against wantRow, and returns how many it read.
+func scanRows(body io.Reader) (int64, error) {
+	q, err := smile.Compile(druidPaths...)
+	if err != nil {
+		return 0, err
+	}
+	sc := q.ScanFrom(body)
+	var n int64
+	for sc.Next() {
+		want := wantRow(n)
+		ts, err1 := sc.Node(0).String()
+		country, err2 := sc.Node(1).String()
+		added, err3 := sc.Node(2).Int64()
+		delta, err4 := sc.Node(3).Float64()
+		if err := errors.Join(err1, err2, err3, err4); err != nil {
+			return n, fmt.Errorf("row %d: %w", n, err)
+		}
+		if ts != want.Timestamp || country != want.Event.Country || added != want.Event.Added || delta != want.Event.Delta {
+			return n, fmt.Errorf("row %d: %s %s %d %v, want %+v", n, ts, country, added, delta, want)
+		}
+		n++
+	}
+	return n, sc.Err()
+}
+
 // TestDruidStream reads Druid-like answers row by row with
 // Decoder.Token/More/Decode, with the query sent in Smile with and without
 // shared names and values, and the answer written by Jackson's
@@ -200,6 +230,21 @@ func TestDruidStream(t *testing.T) {
 		if err != nil || rows != n || ct != "application/json" {
 			t.Fatalf("JSON: %d rows, Content-Type %q, %v", rows, ct, err)
 		}
+		for _, shared := range jacksonShared {
+			mode := smile.EncMode{}
+			resp, err := postDruid(ctx, s.url, &mode, n, "", smile.MediaTypeJackson, shared)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := smilehttp.CheckResponse(resp); err != nil {
+				t.Fatal(err)
+			}
+			rows, err := scanRows(resp.Body)
+			resp.Body.Close()
+			if err != nil || rows != n {
+				t.Fatalf("Scanner, Jackson shared %s: %d rows, %v", shared, rows, err)
+			}
+		}
 	})
 }
 
@@ -213,8 +258,9 @@ const druidRows = 2_000_000
 // TestDruidStreamMemory reads a Druid answer of 2 million rows through
 // HTTP, in Smile and in JSON, each in a child process (this test binary run
 // again), so that the peak RSS it reports (VmHWM) is that of the stream
-// alone. It reports the throughput of each path, and fails if the Smile
-// path's peak RSS reaches 32 MB.
+// alone: with Decoder.Token/More/Decode into a struct, with a Scanner of
+// four paths, and with encoding/json's Decoder. It reports the throughput
+// of each path, and fails if a Smile path's peak RSS reaches 32 MB.
 func TestDruidStreamMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: 2 million rows through HTTP take seconds, twice per Jackson version")
@@ -223,7 +269,12 @@ func TestDruidStreamMemory(t *testing.T) {
 		t.Skip("the peak RSS is read from /proc/self/status (VmHWM), on Linux only")
 	}
 	forEachService(t, func(t *testing.T, s *service) {
-		for _, format := range []string{"smile", "json"} {
+		if s.jackson != "2.19" {
+			// The interop step's time bound: 2.7.8's SequenceWriter streams
+			// the same rows (TestDruidStream reads 20,000 of them).
+			t.Skipf("2 million rows run on Jackson 2.19 only; TestDruidStream covers %s", s.jackson)
+		}
+		for _, format := range []string{"smile", "scanner", "json"} {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestDruidChild$", "-test.v")
 			cmd.Env = append(os.Environ(), druidChildEnv+"="+s.url+" "+format)
 			out, err := cmd.CombinedOutput()
@@ -242,7 +293,7 @@ func TestDruidStreamMemory(t *testing.T) {
 			}
 			t.Logf("Druid answer of %d rows in %s: %.1f MB in %.2f s (%.0f rows/s, %.1f MB/s), peak RSS %.1f MB",
 				rows, format, float64(bytes)/1e6, secs, float64(rows)/secs, float64(bytes)/1e6/secs, float64(hwm)/1024)
-			if format == "smile" && hwm >= 32<<10 {
+			if format != "json" && hwm >= 32<<10 {
 				t.Errorf("reading %d rows of Smile took a peak RSS of %.1f MB, want under 32 MB", rows, float64(hwm)/1024)
 			}
 		}
@@ -288,7 +339,11 @@ func TestDruidChild(t *testing.T) {
 		if err := smilehttp.CheckResponse(resp); err != nil {
 			t.Fatal(err)
 		}
-		rows, err = streamRows(smileDec{smile.NewDecoder(body)}, checkRow)
+		if format == "scanner" {
+			rows, err = scanRows(body)
+		} else {
+			rows, err = streamRows(smileDec{smile.NewDecoder(body)}, checkRow)
+		}
 	}
 	if err != nil {
 		t.Fatalf("after %d rows: %v", rows, err)

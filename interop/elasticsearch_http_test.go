@@ -251,8 +251,16 @@ func TestElasticsearchBulkLarge(t *testing.T) {
 	const n = 100_000
 	ctx := context.Background()
 	forEachService(t, func(t *testing.T, s *service) {
+		if s.jackson != "2.19" {
+			// The interop step's time bound: TestElasticsearchLive sends
+			// _bulk bodies to every version.
+			t.Skipf("100,000 documents run on Jackson 2.19 only; TestElasticsearchLive covers %s", s.jackson)
+		}
 		es := esClient(t, s)
-		for _, v := range []int{0, 1} {
+		// One sharing variant: each line is a document of its own, so that
+		// shared values (which span one document) change nothing here;
+		// TestElasticsearchLive runs every variant.
+		for _, v := range []int{0} {
 			var sb, jb bytes.Buffer
 			bw, err := smilehttp.NewBulkWriter(&sb, encMode(t, encVariants[v].opts))
 			if err != nil {
