@@ -21,6 +21,13 @@ type SyntaxError = stream.SyntaxError
 // big-number or container length). It is the stream package's type.
 type LimitError = stream.LimitError
 
+// ReadError is a failure of the io.Reader a Decoder reads from, such as a
+// connection cut in the middle of a document, with the input offset it
+// came at; it wraps the reader's error (errors.Is(err,
+// io.ErrUnexpectedEOF) for a cut HTTP body). It is the stream package's
+// type.
+type ReadError = stream.ReadError
+
 // vocab names the options of this package in error messages: the stream
 // package's errors, which name ReaderOptions and WriterOptions, name
 // DecOptions and EncOptions once this package returns them (see

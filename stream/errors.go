@@ -33,6 +33,24 @@ func (e *SyntaxError) Error() string {
 // io.ErrUnexpectedEOF) reports truncated input.
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
+// ReadError is a failure of the io.Reader a Reader reads from, such as a
+// connection cut in the middle of a document (io.ErrUnexpectedEOF from
+// net/http's body) or a deadline: Err is the source's error, which
+// errors.Is and errors.As see through, and Offset the number of input
+// bytes read before it. The values a Decoder returned before it are whole;
+// the one being read when it came is lost.
+type ReadError struct {
+	Offset int64
+	Err    error
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("smile: reading the input failed at offset %d (the source ended or failed in the middle of the input, as a cut connection or a deadline does): %v", e.Offset, e.Err)
+}
+
+// Unwrap returns the source's error.
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // LimitError reports input that exceeds one of the limits of
 // ReaderOptions (or of the smile package's DecOptions, which has the same
 // names and some more). Its text ends with the advice to raise the limit

@@ -196,10 +196,11 @@ func (r *Reader) truncated(at int64, what string) error {
 	return r.fail(&SyntaxError{Offset: at, Msg: "unexpected end of input in " + what, Err: io.ErrUnexpectedEOF})
 }
 
-// ioErr returns the source's error if it failed with anything but io.EOF.
+// ioErr returns the source's error, as a *ReadError with the offset it came
+// at, if it failed with anything but io.EOF.
 func (r *Reader) ioErr() error {
 	if r.srcErr != nil && r.srcErr != io.EOF {
-		return r.srcErr
+		return &ReadError{Offset: r.off(len(r.buf)), Err: r.srcErr}
 	}
 	return nil
 }
