@@ -362,7 +362,29 @@
 // Unmarshal into an any gives. A missing key or index gives a Node that
 // does not exist, never a panic. A Document keeps its input, which must
 // not change while it is used; many goroutines may read one at once, and
-// parsing it again invalidates its Nodes.
+// parsing it again invalidates its Nodes. Node.AppendJSON (and
+// MarshalJSON) writes a Node's value as the JSON text compat.ToJSON
+// writes for it.
+//
+// # Queries without a tree: Get, GetMany, Query, Scanner
+//
+// Get(data, pointer) and GetMany(data, pointers...) answer JSON Pointers
+// in one pass over the tokens, without a Document of the whole input:
+// they keep the shared-name and shared-value tables from the header on,
+// skip every value that no path leads into (stream.Reader.SkipValue),
+// build each value a path names into a small Document of its own (so
+// the answer is an ordinary Node, a scalar or a whole subtree), and
+// stop reading once every path is answered. What they did not read they
+// did not check, as gjson does not; what they read gives Unmarshal's
+// errors. A path that names nothing gives a Node that does not exist.
+// With duplicate keys a query takes the first member, where Parse and
+// Unmarshal keep the last. Compile (RFC 6901 pointers), CompilePattern
+// (a token "*" is a wildcard) and CompilePaths (steps as Node.Path takes
+// them, so that keys need no escaping) make a Query, which reuses its
+// Document and allocates nothing in a loop; Query.Each visits every
+// match of wildcards, and Query.Scan and ScanFrom return a Scanner that
+// answers the paths in each element of a root array in turn, from bytes
+// or an io.Reader, in memory that stays that of one element.
 //
 // # What the process keeps
 //

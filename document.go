@@ -678,8 +678,8 @@ func (n Node) Interface() (any, error) {
 	}
 	doc := n.d
 	ds, ownR, ownCfg := borrowDecodeState(doc.cfg, doc.r)
-	ds.chunk = arenaChunk(len(doc.data))
-	ds.resetBudget(0, int64(len(doc.data)))
+	ds.chunk = arenaChunk(doc.inputLen())
+	ds.resetBudget(0, int64(doc.inputLen()))
 	b := anyBuilder{d: doc, ds: ds}
 	v, _, err := b.value(n.i)
 	ds.giveBack(ownR, ownCfg)

@@ -6,12 +6,15 @@
 //	smile tojson [flags] [FILE]     Smile -> JSON
 //	smile dump [flags] [FILE]       one line per token: offset, bytes, meaning
 //	smile validate [flags] [FILE]   exit 0 when the input is well-formed Smile
+//	smile get [flags] POINTER [FILE]  print the JSON of the value at POINTER
 //	smile help [COMMAND]
 //
 // FILE absent or "-" means standard input; output goes to standard output.
 // Every command refuses input with nothing in it (for fromjson, also white
 // space alone): it prints "unexpected end of input: no value (the input is
-// empty)" with the offset and exits 1, as for any bad input.
+// empty)" with the offset and exits 1, as for any bad input; get exits 2
+// on bad input, since its exit code 1 means that nothing is at the
+// pointer (as grep's 1 means no match).
 //
 // Validate accepts one or more root values: the header first (unless
 // --require-header=false), then values, which end markers (0xFF) may
@@ -38,6 +41,12 @@ type command struct {
 	// flags declares the command's flags on fs and returns the function
 	// that runs it once they are parsed.
 	flags func(fs *flag.FlagSet) runFunc
+	// operand, when set, names the argument the command takes before
+	// FILE (its runFunc reads it as fs.Arg(0)).
+	operand string
+	// failCode is the exit code of a failure (bad input), 1 when 0.
+	// errNothing, a command's "no result", exits 1 silently.
+	failCode int
 }
 
 // runFunc does a command's work on its input.
@@ -48,6 +57,7 @@ var commands = []*command{
 	{name: "tojson", args: "[FILE]", summary: "convert Smile to JSON text (one line per document)", doc: toJSONDoc, flags: toJSONFlags},
 	{name: "dump", args: "[FILE]", summary: "print one line per token: byte offset, raw bytes in hex, meaning", doc: dumpDoc, flags: dumpFlags},
 	{name: "validate", args: "[FILE]", summary: "check that the input is well-formed Smile holding one or more root values; exit 1 with the error otherwise", doc: validateDoc, flags: validateFlags},
+	{name: "get", args: "POINTER [FILE]", summary: "print the JSON text of the value at a JSON Pointer (\"*\" a wildcard: one line per match); exit 1 when nothing is there, 2 on error", doc: getDoc, flags: getFlags, operand: "POINTER", failCode: 2},
 }
 
 // fromJSONDoc says what fromjson writes for each JSON value, and which
@@ -141,24 +151,42 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if fs.NArg() > 1 {
+	file := fs.Arg(0)
+	failCode := 1
+	if c.failCode != 0 {
+		failCode = c.failCode
+	}
+	if c.operand != "" {
+		if fs.NArg() == 0 {
+			fmt.Fprintf(stderr, "smile %s: needs %s\n", c.name, c.operand)
+			return 2
+		}
+		if fs.NArg() > 2 {
+			fmt.Fprintf(stderr, "smile %s: takes %s and at most one FILE, got %d arguments\n", c.name, c.operand, fs.NArg())
+			return 2
+		}
+		file = fs.Arg(1)
+	} else if fs.NArg() > 1 {
 		fmt.Fprintf(stderr, "smile %s: takes at most one FILE, got %d arguments\n", c.name, fs.NArg())
 		return 2
 	}
-	in, closeIn, err := openInput(fs.Arg(0), stdin)
+	in, closeIn, err := openInput(file, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "smile %s: %v\n", c.name, err)
-		return 1
+		return failCode
 	}
 	defer closeIn()
 	if err := runFn(in, stdout); err != nil {
+		if errors.Is(err, errNothing) {
+			return 1
+		}
 		err = commandErr(err)
 		if errors.Is(err, errUsage) || isBadFlagValue(err) {
 			fmt.Fprintf(stderr, "smile %s: %v\n", c.name, err)
 			return 2
 		}
 		fmt.Fprintf(stderr, "smile %s: %v\n", c.name, err)
-		return 1
+		return failCode
 	}
 	return 0
 }
@@ -193,7 +221,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "  help      show this text, or a command's flags: smile help COMMAND")
-	fmt.Fprintln(w, "\nFILE absent or \"-\" reads standard input. Every command refuses empty input\n(fromjson also white space alone) and exits 1, as for any bad input.")
+	fmt.Fprintln(w, "\nFILE absent or \"-\" reads standard input. Every command refuses empty input\n(fromjson also white space alone) and exits 1, as for any bad input; get exits\n2, since its exit code 1 means that nothing is at the pointer.")
 }
 
 func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
