@@ -197,6 +197,14 @@ func docGetters(in *docInput, d *smile.Document, fv *fastjson.Value) map[string]
 	return map[string]getter{
 		// Node.At of a JSON Pointer on a Document parsed before.
 		"smile-doc": func(p docPath, text bool) (int64, string, error) { return smileAt(d, p, text) },
+		// smile.Get on the Smile bytes, without a tree (the query branch).
+		"smile-get": func(p docPath, text bool) (int64, string, error) {
+			n, err := smile.Get(in.smile, p.pointer)
+			if err != nil {
+				return 0, "", err
+			}
+			return nodeValue(n, p, text)
+		},
 		// gjson.Get on the JSON text (a string, as gjson takes it).
 		"gjson": func(p docPath, text bool) (int64, string, error) {
 			r := gjson.Get(in.str, p.gjson)
@@ -249,7 +257,11 @@ func itoa(i int64, text bool) string {
 
 // smileAt reads p with Node.At of its JSON Pointer in d.
 func smileAt(d *smile.Document, p docPath, text bool) (int64, string, error) {
-	n := d.Root().At(p.pointer)
+	return nodeValue(d.Root().At(p.pointer), p, text)
+}
+
+// nodeValue reads the string or integer that p names from n.
+func nodeValue(n smile.Node, p docPath, text bool) (int64, string, error) {
 	if p.str {
 		s, err := n.String()
 		return int64(len(s)), s, err
@@ -605,6 +617,33 @@ func TestDocGetPeers(t *testing.T) {
 				t.Errorf("jsonparser.EachKey: %v", err)
 			}
 			_, gtexts := gjsonMany(in, ps, gpaths, true)
+			var pointers []string
+			for _, p := range ps {
+				pointers = append(pointers, p.pointer)
+			}
+			q, err := smile.Compile(pointers...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			many, err := smile.GetMany(in.smile, pointers...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 { // twice: the second with the Query's Document reused
+				qn, err := q.Get(in.smile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, p := range ps {
+					want := oracleAt(in, p)
+					if _, got, err := nodeValue(qn[i], p, true); err != nil || got != want {
+						t.Errorf("Query.Get: %s = %q (%v), encoding/json has %q", p.pointer, got, err, want)
+					}
+					if _, got, err := nodeValue(many[i], p, true); err != nil || got != want {
+						t.Errorf("smile.GetMany: %s = %q (%v), encoding/json has %q", p.pointer, got, err, want)
+					}
+				}
+			}
 			for i, p := range ps {
 				want := oracleAt(in, p)
 				if texts[i] != want {
@@ -660,7 +699,10 @@ func BenchmarkDocParse(b *testing.B) {
 //	smile-parse-get   Document.Parse (reused Document) + Node.At per path
 //	fastjson-parse-get  Parser.ParseBytes (reused Parser) + Value.Get per path
 //
-// rows over the text, without a tree:
+// rows over the bytes, without a tree:
+//
+//	smile-get    smile.Get per path; for five, smile.GetMany
+//	smile-query  a Query compiled once (smile.Compile of the paths), its Get
 //
 //	gjson        gjson.Get per path; for five, gjson.GetMany
 //	sonic        sonic.GetFromString (ast.Searcher.GetByPath) per path
@@ -753,6 +795,50 @@ func benchGet(b *testing.B, in *docInput, ps []docPath) {
 		var sum int64
 		for _, p := range ps {
 			s, _, err := fastjsonAt(v, p, false)
+			if err != nil {
+				return 0, err
+			}
+			sum += s
+		}
+		return sum, nil
+	})
+	// Without a tree: smile.Get (one) or smile.GetMany (five) each call,
+	// and a Query compiled once and reused (smile-query).
+	var pointers []string
+	for _, p := range ps {
+		pointers = append(pointers, p.pointer)
+	}
+	if len(ps) == 1 {
+		run("smile-get", each(getters["smile-get"]))
+	} else {
+		run("smile-get", func() (int64, error) {
+			ns, err := smile.GetMany(in.smile, pointers...)
+			if err != nil {
+				return 0, err
+			}
+			var sum int64
+			for i, p := range ps {
+				s, _, err := nodeValue(ns[i], p, false)
+				if err != nil {
+					return 0, err
+				}
+				sum += s
+			}
+			return sum, nil
+		})
+	}
+	q, err := smile.Compile(pointers...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run("smile-query", func() (int64, error) {
+		ns, err := q.Get(in.smile)
+		if err != nil {
+			return 0, err
+		}
+		var sum int64
+		for i, p := range ps {
+			s, _, err := nodeValue(ns[i], p, false)
 			if err != nil {
 				return 0, err
 			}
