@@ -428,12 +428,15 @@ func (q *Query) value(r *stream.Reader, t stream.Token, act []int32, depth int) 
 // name, and answers every path of act from it.
 func (q *Query) build(r *stream.Reader, t stream.Token, act []int32, depth int) error {
 	d := &q.doc
+	start := r.TokenOffset()
 	at, err := d.appendValue(r, t)
 	if err != nil {
 		return err
 	}
 	if q.yield != nil {
-		if err := q.checkBudget(r.InputOffset() - r.TokenOffset()); err != nil {
+		// Each's Document holds one match at a time: charged for the
+		// match's input.
+		if err := q.checkBudget(r.InputOffset() - start); err != nil {
 			return err
 		}
 	}
@@ -696,8 +699,8 @@ func (s *Scanner) Next() bool {
 		s.done = true
 		return false
 	}
-	if max := q.cfg.opts.MaxContainerLen; s.index+1 >= max {
-		s.err = &LimitError{Offset: r.InputOffset(), Limit: "MaxContainerLen", Max: int64(max), Got: int64(s.index + 2)}
+	if limit := q.cfg.opts.MaxContainerLen; s.index+1 >= limit {
+		s.err = &LimitError{Offset: r.InputOffset(), Limit: "MaxContainerLen", Max: int64(limit), Got: int64(s.index + 2)}
 		return false
 	}
 	s.index++

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -551,7 +553,16 @@ func TestQueryAllocs(t *testing.T) {
 // FuzzGet: Get never panics, and on input Parse accepts it agrees with
 // Parse and At for pointers taken from the input's own keys.
 func FuzzGet(f *testing.F) {
-	fzAddGoldenSeeds(f)
+	for _, sub := range []string{"json", "tokens"} {
+		dir, err := golden.Dir(sub)
+		require.NoError(f, err)
+		files, _ := filepath.Glob(filepath.Join(dir, "*.default*.smile"))
+		for i, name := range files {
+			if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
+				f.Add(b, []string{"", "/0", "/a", "/0/id", "/1/a/0"}[i%5])
+			}
+		}
+	}
 	f.Add(mustHex(dhdr+"FA 80 61 40 78 80 62 FA 40 C2 FB 80 63 21 FB"), "/a")
 	f.Add(mustHex("3A 29 0A 03 F8 41 61 62 01 FA 80 61 01 FB F9"), "/1/a")
 	f.Fuzz(func(t *testing.T, data []byte, ptr string) {
@@ -600,4 +611,31 @@ func FuzzGet(f *testing.F) {
 // root value, which a query does not read.
 func isTrailing(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "after the root value")
+}
+
+// TestQueryBudget: the Documents of Get, Each and Scanner are charged
+// against MaxExpansion for the input they stand for, as Parse's is.
+func TestQueryBudget(t *testing.T) {
+	tight, err := DecOptions{MaxExpansion: 1}.DecMode()
+	require.NoError(t, err)
+	// [[1,1,...]]: 200 Ki one-byte ints, a tape of 8 bytes each.
+	inner := hstCat([]byte{0xF8}, bytes.Repeat([]byte{0xC2}, 200<<10), []byte{0xF9})
+	data := hstCat(mustHex(dhdr+"F8"), inner, []byte{0xF9})
+	_, perr := tight.Parse(data)
+	require.True(t, isExpansionLimit(perr), "%v", perr)
+	_, err = tight.Get(data, "/0")
+	require.True(t, isExpansionLimit(err), "%v", err)
+	q, err := tight.Compile("/0")
+	require.NoError(t, err)
+	err = q.Each(data, func(int, Node) bool { return true })
+	require.True(t, isExpansionLimit(err), "%v", err)
+	q, err = tight.Compile("")
+	require.NoError(t, err)
+	s := q.Scan(data)
+	require.False(t, s.Next())
+	require.True(t, isExpansionLimit(s.Err()), "%v", s.Err())
+	// The default admits it.
+	n, err := Get(data, "/0")
+	require.NoError(t, err)
+	require.Equal(t, 200<<10, n.Len())
 }

@@ -17,7 +17,8 @@ of member "a" (or its member "0", if it is an object); in a token "~1"
 stands for "/" and "~0" for "~". get prints the JSON text of the value
 there, as tojson prints it, then a newline, and exits 0. When nothing is
 there, it prints nothing and exits 1. Bad input, a bad POINTER or flag,
-and a NaN or infinity (which has no JSON form) print the error and exit 2.
+and a NaN or infinity (which has no JSON form) print the error and exit 2;
+so does empty input, or headers and end markers with no value.
 
 A reference token that is exactly "*" is a wildcard: it matches every
 element of an array and every member of an object, and get prints one line
