@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark of go-smile side by side with its peers (each
 # round of one operation and data set in one process, every codec in it),
-# then Jackson 2.19 on the JVM on the same data
+# then the generic documents (BenchmarkDocParse, BenchmarkDocGet), then
+# Jackson 2.19 on the JVM on the same data
 # (bench/jvm/run-codecs.sh, when java, javac and the jars are there), and
 # writes bench/RESULTS.md.
 #
@@ -11,7 +12,7 @@
 # each; JVM_WARMUP (default 5s) is its warm-up for each data set and
 # operation (twice: a pass over all of them, then before each one's rounds),
 # JACKSON the folder of the jars (see bench/jvm/README.md).
-# Raw outputs go to bench/results/ (peers.txt, kernel.txt, jvm.txt and
+# Raw outputs go to bench/results/ (peers.txt, docs.txt, kernel.txt, jvm.txt and
 # benchstat's summaries). The machine is shared and noisy: compare within
 # one run only.
 set -euo pipefail
@@ -43,6 +44,15 @@ for op in Unmarshal UnmarshalAny Marshal MarshalAny; do
 	done
 done
 
+echo "== generic documents: BenchmarkDocParse and BenchmarkDocGet ($count interleaved rounds, benchtime=$benchtime)"
+: > results/docs.txt
+for ds in small medium twitter citm_catalog canada code; do
+	for round in $(seq "$count"); do
+		"$bin" -test.run '^$' -test.bench "^BenchmarkDoc(Parse|Get)\$/^$ds\$/" \
+			-test.benchtime "$benchtime" -test.count 1 | grep -v '^PASS$' | tee -a results/docs.txt
+	done
+done
+
 echo "== JVM: Jackson 2.19 ObjectMapper over SmileFactory (rounds=$count, round=$benchtime, warm-up=$jvm_warmup)"
 if reason=$(sh jvm/run-codecs.sh -check 2>&1); then
 	if ! sh jvm/run-codecs.sh -warmup "$jvm_warmup" -rounds "$count" -round "$benchtime" \
@@ -63,9 +73,10 @@ echo "== 7-bit kernel and stream Reader/Writer"
 
 benchstat=(go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da)
 "${benchstat[@]}" results/peers.txt > results/benchstat-peers.txt 2>&1 || echo "benchstat unavailable" > results/benchstat-peers.txt
+"${benchstat[@]}" results/docs.txt > results/benchstat-docs.txt 2>&1 || echo "benchstat unavailable" > results/benchstat-docs.txt
 "${benchstat[@]}" results/kernel.txt > results/benchstat-kernel.txt 2>&1 || echo "benchstat unavailable" > results/benchstat-kernel.txt
 "${benchstat[@]}" results/jvm.txt > results/benchstat-jvm.txt 2>&1 || echo "benchstat unavailable" > results/benchstat-jvm.txt
 
 header="Machine: $(nproc) cores, $(go version | cut -d' ' -f3-), $(date -u +%Y-%m-%d). Command: \`COUNT=$count BENCHTIME=$benchtime JVM_WARMUP=$jvm_warmup bash bench/run.sh\`. Raw output and benchstat summaries: \`bench/results/\`."
-go run ./cmd/report -peers results/peers.txt -kernel results/kernel.txt -jvm results/jvm.txt -header "$header" > RESULTS.md
+go run ./cmd/report -peers results/peers.txt -kernel results/kernel.txt -jvm results/jvm.txt -docs results/docs.txt -header "$header" > RESULTS.md
 echo "wrote bench/RESULTS.md"

@@ -20,7 +20,13 @@ import java.util.Map;
  *   MarshalAny    writeValueAsBytes(JsonNode tree) the Go benchmark encodes encoding/json's any tree
  *   Unmarshal     readValue(byte[], Pojo.class)    the Go benchmark decodes into the typed model
  *   Marshal       writeValueAsBytes(pojo)          the Go benchmark encodes the typed model
+ *   ReadTreeJSON  readTree(byte[]) of the compact JSON with a JSON ObjectMapper,
+ *                 for reference beside BenchmarkDocParse's JSON peers
  * </pre>
+ *
+ * UnmarshalAny is also the Jackson row of the Go generic-documents table
+ * (BenchmarkDocParse, issue 40): readTree of the same Smile bytes as our
+ * Document.Parse.
  *
  * The input is the manifest that bench/cmd/smiledata writes: per data set
  * the Smile the Go benchmarks decode (go-smile's Marshal of the typed model)
@@ -40,7 +46,8 @@ import java.util.Map;
  * cmd/report (and benchstat) read it as they read the Go output and take
  * the median of the rounds.
  *
- * Usage: java Codecs [-warmup 5s] [-rounds 5] [-round 1s] [-only NAME,...] manifest.txt
+ * Usage: java Codecs [-warmup 5s] [-rounds 5] [-round 1s] [-only NAME,...] [-ops OP,...] manifest.txt
+ * (-ops keeps only the named operations, e.g. -ops UnmarshalAny,ReadTreeJSON.)
  * A duration is a number with ns, us, ms, s or m, or Nx for N operations.
  */
 public final class Codecs {
@@ -93,7 +100,7 @@ public final class Codecs {
     public static void main(String[] args) throws IOException {
         Budget warmup = new Budget("5s"), round = new Budget("1s");
         int rounds = 5;
-        List<String> only = null;
+        List<String> only = null, ops = null;
         int i = 0;
         try {
             for (; i < args.length && args[i].startsWith("-"); i += 2) {
@@ -103,6 +110,7 @@ public final class Codecs {
                     case "-rounds": rounds = Integer.parseInt(args[i + 1]); break;
                     case "-round": round = new Budget(args[i + 1]); break;
                     case "-only": only = Arrays.asList(args[i + 1].split(",")); break;
+                    case "-ops": ops = Arrays.asList(args[i + 1].split(",")); break;
                     default: usage("unknown flag " + args[i]);
                 }
             }
@@ -113,6 +121,7 @@ public final class Codecs {
         if (rounds < 1) usage("-rounds must be at least 1");
 
         ObjectMapper mapper = new ObjectMapper(new SmileFactory());
+        ObjectMapper jsonMapper = new ObjectMapper();
         Path manifest = Path.of(args[i]);
         System.out.printf("jvm: %s %s, %s; jackson-databind %s over SmileFactory %s%n",
                 System.getProperty("java.vm.name"), System.getProperty("java.version"),
@@ -122,7 +131,7 @@ public final class Codecs {
         List<Case> cases = new ArrayList<>();
         for (String line : Files.readAllLines(manifest)) {
             String[] f = line.trim().split("\\s+");
-            if (f.length != 3) continue;
+            if (f.length != 3 && f.length != 4) continue;
             String name = f[0];
             if (only != null && !only.contains(name)) continue;
             long size = Long.parseLong(f[1]);
@@ -144,6 +153,23 @@ public final class Codecs {
             cases.add(new Case("MarshalAny", name, size, () -> mapper.writeValueAsBytes(tree)));
             cases.add(new Case("Unmarshal", name, size, () -> mapper.readValue(smile, model)));
             cases.add(new Case("Marshal", name, size, () -> mapper.writeValueAsBytes(pojo)));
+            if (f.length == 4) {
+                byte[] json = Files.readAllBytes(manifest.resolveSibling(f[3]));
+                // The Smile tree written as JSON (binary as base64) and read
+                // back must be the JSON's tree, numbers compared by value
+                // (canada's 65 is an int in the JSON, a double in our Smile).
+                JsonNode fromSmile = jsonMapper.readTree(jsonMapper.writeValueAsBytes(tree));
+                if (!jsonMapper.readTree(json).equals((a, b) -> a.equals(b)
+                        || a.isNumber() && b.isNumber() && a.doubleValue() == b.doubleValue() ? 0 : 1, fromSmile)) {
+                    System.err.printf("Codecs: %s: readTree of %s and of %s give other trees%n", name, f[3], f[2]);
+                    System.exit(1);
+                }
+                cases.add(new Case("ReadTreeJSON", name, size, () -> jsonMapper.readTree(json)));
+            }
+        }
+        if (ops != null) {
+            List<String> keep = ops;
+            cases.removeIf(c -> !keep.contains(c.op));
         }
         // One warm-up pass over every case first, so that the JIT compiles
         // the code that all data sets share with all their shapes seen
@@ -177,7 +203,7 @@ public final class Codecs {
 
     static void usage(String why) {
         System.err.println("Codecs: " + why);
-        System.err.println("usage: java Codecs [-warmup 5s] [-rounds 5] [-round 1s] [-only NAME,...] manifest.txt");
+        System.err.println("usage: java Codecs [-warmup 5s] [-rounds 5] [-round 1s] [-only NAME,...] [-ops OP,...] manifest.txt");
         System.exit(2);
     }
 

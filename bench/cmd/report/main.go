@@ -5,7 +5,11 @@
 // output of bench/jvm/run-codecs.sh, in the same format), and the
 // performance targets of issue 17 (geometric means, counts of data sets).
 //
-// Usage: go run ./cmd/report -peers peers.txt -kernel kernel.txt [-jvm jvm.txt] > RESULTS.md
+// With -docs, the output of BenchmarkDocParse and BenchmarkDocGet, it adds
+// the generic-documents section (issue 40, docs.go) and its targets; with
+// -section docs it writes only that section (from -docs and -jvm).
+//
+// Usage: go run ./cmd/report -peers peers.txt -kernel kernel.txt [-jvm jvm.txt] [-docs docs.txt] > RESULTS.md
 package main
 
 import (
@@ -392,6 +396,8 @@ func main() {
 	kernelFile := flag.String("kernel", "", "go test -bench output of ./binary and ./stream")
 	jvmFile := flag.String("jvm", "", "output of bench/jvm/run-codecs.sh (or the reason it did not run)")
 	header := flag.String("header", "", "text placed under the title (machine, command, date)")
+	docsFile := flag.String("docs", "", "go test -bench output of BenchmarkDocParse and BenchmarkDocGet")
+	section := flag.String("section", "", "docs: write only the generic-documents section")
 	flag.Parse()
 	load := func(path string) results {
 		f, err := os.Open(path)
@@ -407,8 +413,31 @@ func main() {
 		}
 		return r
 	}
-	peers := load(*peersFile)
 	w := os.Stdout
+	var docTargets []docTarget
+	writeDocs := func() {
+		var jvm results
+		fmt.Fprintln(w, "## Generic documents (MB/s of compact JSON)")
+		if *jvmFile != "" {
+			r, info, skipped := readJVM(*jvmFile)
+			if skipped != "" {
+				fmt.Fprintf(w, "Jackson not measured: %s\n\n", skipped)
+			} else {
+				jvm = r
+				fmt.Fprintf(w, "Jackson 2.19's readTree (bench/jvm/run-codecs.sh, run right after the Go benchmarks; %s): `ObjectMapper(new SmileFactory()).readTree(byte[])` of the same Smile, and `new ObjectMapper().readTree(byte[])` of the compact JSON.\n\n", info)
+			}
+		}
+		docTargets = docsSection(w, load(*docsFile), jvm)
+	}
+	if *section == "docs" {
+		writeDocs()
+		fmt.Fprintln(w, "| target | measured | |\n|---|--:|---|")
+		for _, t := range docTargets {
+			fmt.Fprintf(w, "| %s | %s | %s |\n", t.what, t.measured, t.verdict)
+		}
+		return
+	}
+	peers := load(*peersFile)
 	fmt.Fprintf(w, "# Benchmark results\n\n%s\n\n", *header)
 	fmt.Fprintln(w, "MB/s are per logical document: every codec's throughput is computed against the compact JSON size of the data set. Medians over the runs; the ratio in parentheses is to encoding/json in the same run.")
 	fmt.Fprintln(w)
@@ -447,6 +476,10 @@ func main() {
 		}
 	}
 
+	if *docsFile != "" {
+		writeDocs()
+	}
+
 	uj, aj := geo["BenchmarkUnmarshal"]["smile"], geo["BenchmarkUnmarshalAny"]["smile"]
 	mj, maj := geo["BenchmarkMarshal"]["smile"], geo["BenchmarkMarshalAny"]["smile"]
 	uc := uj / geo["BenchmarkUnmarshal"]["cbor"]
@@ -482,6 +515,9 @@ func main() {
 	fmt.Fprintf(w, "| Marshal (typed and any): 1 allocation per call | %s | %s |\n", n, check(ok))
 	n, ok = count(unmarshalAllocs, func(x float64) bool { return x <= 0 })
 	fmt.Fprintf(w, "| typed Unmarshal: allocations <= the fewest of any peer | %s | %s |\n", n, check(ok))
+	for _, t := range docTargets {
+		fmt.Fprintf(w, "| %s | %s | %s |\n", t.what, t.measured, t.verdict)
+	}
 	if jvmRatios == nil {
 		fmt.Fprintln(w, "| against Jackson 2.19 | not measured | |")
 		return

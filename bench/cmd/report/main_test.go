@@ -108,3 +108,36 @@ func TestReadJVMSkipped(t *testing.T) {
 		t.Errorf("readJVM = %v, %q; want no results and the reason on one line", r, skipped)
 	}
 }
+
+// TestDocsSection checks the generic-documents targets on made-up figures:
+// Parse at 300 MB/s against Jackson at 200 (1.5x) and the fastest Go peer at
+// 250 on every data set, and 0 allocations.
+func TestDocsSection(t *testing.T) {
+	docs, jvm := results{}, results{}
+	for _, ds := range datasets {
+		docs["BenchmarkDocParse/"+ds+"/smile-doc"] = []sample{{mbPerS: 300}}
+		docs["BenchmarkDocParse/"+ds+"/fastjson"] = []sample{{mbPerS: 250, allocs: 3}}
+		docs["BenchmarkDocParse/"+ds+"/smile-any"] = []sample{{mbPerS: 100}}
+		docs["BenchmarkDocParse/"+ds+"/smile-doc-interface"] = []sample{{mbPerS: 90}}
+		jvm["BenchmarkUnmarshalAny/"+ds+"/jackson"] = []sample{{mbPerS: 200}}
+	}
+	var w bytes.Buffer
+	ts := docsSection(&w, docs, jvm)
+	want := map[string]string{
+		"Parse >= 1.2x":  "met",
+		"Parse >= 1.5x":  "met",
+		"Parse faster":   "met",
+		"reused":         "met",
+		"Interface of a": "**not met**",
+	}
+	for _, tg := range ts {
+		for prefix, v := range want {
+			if strings.HasPrefix(tg.what, prefix) && tg.verdict != v {
+				t.Errorf("%s: %s (%s), want %s", tg.what, tg.verdict, tg.measured, v)
+			}
+		}
+	}
+	if !strings.Contains(w.String(), "| twitter | 100 | 300 |") {
+		t.Errorf("parse table lacks the twitter row:\n%s", w.String())
+	}
+}

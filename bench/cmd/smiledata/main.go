@@ -1,9 +1,11 @@
 // Command smiledata writes the Smile documents the Go benchmarks decode, for
 // the JVM harness in bench/jvm: for each data set, smile.Marshal of its typed
-// model (the bytes BenchmarkUnmarshal and BenchmarkUnmarshalAny read for the
-// smile codec) as <name>.smile, and a manifest.txt with one line per data
-// set, "<name> <compact JSON bytes> <file>", the compact JSON size being the
-// b.SetBytes figure of every Go benchmark.
+// model (the bytes BenchmarkUnmarshal, BenchmarkUnmarshalAny and
+// BenchmarkDocParse read for the smile codec) as <name>.smile, its compact
+// JSON as <name>.json (what the JSON peers of BenchmarkDocParse read), and a
+// manifest.txt with one line per data set, "<name> <compact JSON bytes>
+// <smile file> <json file>", the compact JSON size being the b.SetBytes
+// figure of every Go benchmark.
 //
 // Usage, from the bench directory: go run ./cmd/smiledata -out DIR
 package main
@@ -55,7 +57,11 @@ func write(out, testdata string) error {
 		if err := os.WriteFile(filepath.Join(out, file), b, 0o644); err != nil {
 			return err
 		}
-		manifest = fmt.Appendf(manifest, "%s %d %s\n", ds.Name, len(compact), file)
+		jsonFile := ds.Name + ".json"
+		if err := os.WriteFile(filepath.Join(out, jsonFile), compact, 0o644); err != nil {
+			return err
+		}
+		manifest = fmt.Appendf(manifest, "%s %d %s %s\n", ds.Name, len(compact), file, jsonFile)
 	}
 	return os.WriteFile(filepath.Join(out, "manifest.txt"), manifest, 0o644)
 }

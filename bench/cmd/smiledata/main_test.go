@@ -12,7 +12,8 @@ import (
 )
 
 // TestWrite checks that the manifest lists every data set with its compact
-// JSON size and a Smile file that decodes into the data set's model.
+// JSON size, a Smile file that decodes into the data set's model and a JSON
+// file that is the compact JSON.
 func TestWrite(t *testing.T) {
 	out := t.TempDir()
 	if err := write(out, filepath.Join("..", "..", "testdata")); err != nil {
@@ -28,8 +29,8 @@ func TestWrite(t *testing.T) {
 	}
 	for i, ds := range bench.Datasets {
 		f := strings.Fields(lines[i])
-		if len(f) != 3 || f[0] != ds.Name {
-			t.Fatalf("manifest line %d = %q, want %q, its size and file", i+1, lines[i], ds.Name)
+		if len(f) != 4 || f[0] != ds.Name {
+			t.Fatalf("manifest line %d = %q, want %q, its size and two files", i+1, lines[i], ds.Name)
 		}
 		compact, err := ds.Compact()
 		if err != nil {
@@ -44,6 +45,13 @@ func TestWrite(t *testing.T) {
 		}
 		if err := smile.Unmarshal(b, ds.New()); err != nil {
 			t.Errorf("%s: %s does not decode into the model: %v", ds.Name, f[2], err)
+		}
+		j, err := os.ReadFile(filepath.Join(out, f[3]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(j) != string(compact) {
+			t.Errorf("%s: %s is not the compact JSON", ds.Name, f[3])
 		}
 	}
 }
