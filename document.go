@@ -40,6 +40,9 @@ type Document struct {
 	names []uint64 // input offset << 32 | length
 	bin   []byte   // decoded binary values and big-number bytes
 	gen   uint32   // incremented at each Parse, to tell stale Nodes
+	// owned is set for a Query's Document (resetOwned): data holds copies
+	// of its strings and bytes, not Smile input to decode from.
+	owned bool
 
 	cfg   *decConfig
 	r     *stream.Reader

@@ -53,7 +53,7 @@ func (n Node) Decode(v any) error {
 	case tLongString:
 		pos = int(n.w()&payloadMask) - 1
 	}
-	if pos < 0 {
+	if pos < 0 || d.owned { // a Query's values have no input to resume in
 		var buf [64]byte
 		b, err := n.appendSmile(buf[:0], true)
 		if err != nil {

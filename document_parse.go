@@ -119,6 +119,7 @@ type openContainer struct {
 // parse builds d's tape from data with cfg. On error d is left empty.
 func (d *Document) parse(cfg *decConfig, data []byte) error {
 	d.gen++
+	d.owned = false
 	d.tape = d.tape[:0]
 	d.names = d.names[:0]
 	d.bin = d.bin[:0]

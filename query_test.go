@@ -639,3 +639,32 @@ func TestQueryBudget(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 200<<10, n.Len())
 }
+
+// TestQueryNodeConvert: a Query's Nodes hold copies, not input to resume
+// in; Decode and AppendSmile of them give what Unmarshal gives of the
+// same value in the parsed document.
+func TestQueryNodeConvert(t *testing.T) {
+	for _, c := range golden.Cases(t, "json") {
+		m := docMode(t, c)
+		var tree any
+		if m.Unmarshal(c.Want, &tree) != nil {
+			continue
+		}
+		obj, ok := tree.(map[string]any)
+		if !ok {
+			continue
+		}
+		for key, want := range obj {
+			n, err := m.GetMany(c.Want, "/"+strings.NewReplacer("~", "~0", "/", "~1").Replace(key))
+			require.NoError(t, err, c.ID())
+			var got any
+			require.NoError(t, n[0].Decode(&got), "%s %q", c.ID(), key)
+			requireSameAny(t, want, got)
+			b, err := n[0].AppendSmile(nil)
+			require.NoError(t, err, "%s %q", c.ID(), key)
+			var again any
+			require.NoError(t, m.Unmarshal(b, &again), "%s %q", c.ID(), key)
+			requireSameAny(t, want, again)
+		}
+	}
+}

@@ -25,6 +25,12 @@ func (d *Document) resetOwned() {
 	d.names = d.names[:0]
 	d.bin = d.bin[:0]
 	d.data = d.data[:0]
+	d.owned = true
+	// Its values come from many places of the input, or of many inputs:
+	// AppendSmile writes each as a document of its own, with a header and
+	// no shared tables (sharedNames and sharedValues stay false).
+	d.header, d.hasHeader = stream.Header{}, true
+	d.sharedNames, d.sharedValues = false, false
 }
 
 // ownedBytes copies b into d.data and returns its offset there.
