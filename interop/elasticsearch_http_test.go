@@ -1,3 +1,10 @@
+//go:build !race
+
+// The race detector's build leaves out the Elasticsearch clients'
+// tests: compiling go-elasticsearch's typed API with -race takes minutes,
+// and these tests start no goroutines of their own (.ci/run runs them
+// without -race, and TestConcurrentRequests with it).
+
 package interop
 
 import (
