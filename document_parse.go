@@ -200,6 +200,8 @@ func (d *Document) build(data []byte) error {
 		// step at most instead of a dozen.
 		d.tape = make([]uint64, 0, len(data)/3+16)
 	}
+	stack := d.stack[:0]
+	maxLen := d.cfg.opts.MaxContainerLen
 	t, err := r.ReadToken()
 	if err == io.EOF {
 		return &SyntaxError{Offset: r.InputOffset(), Msg: "unexpected end of input: no value", Err: io.ErrUnexpectedEOF}
@@ -212,34 +214,6 @@ func (d *Document) build(data []byte) error {
 	}
 	d.sharedNames, d.sharedValues = r.SharedTables()
 	d.header, d.hasHeader = stream.ParseHeader(data)
-	if err := d.appendTokens(r, t, data); err != nil {
-		return err
-	}
-	if r.InputOffset() != int64(len(data)) {
-		if err := checkEndOf(r); err != nil {
-			return err
-		}
-	}
-	held := d.held()
-	if allowed := allowance(d.cfg.opts.MaxExpansion, int64(len(data))); held > allowed {
-		return &LimitError{Offset: int64(len(data)), Limit: "MaxExpansion", Max: allowed, Got: held}
-	}
-	return nil
-}
-
-// appendTokens appends to d's tape the value that starts with token t,
-// just read from r, reading the rest of it from r: the loop of Parse, for
-// the whole document (data is its input), and of a Query, for each value
-// it matches (d owns its data, see resetOwned, and data is nil). A parsed
-// Document's strings and keys stay in the input, its containers record
-// their input offsets, and large ones are noted for an index; an owned
-// Document's strings and keys are copied into its data, since the
-// Reader's buffer moves on. Both check MaxContainerLen and the Reader's
-// own limits; a truncated input is an error at the offset where it ended.
-func (d *Document) appendTokens(r *stream.Reader, t stream.Token, data []byte) error {
-	stack := d.stack[:0]
-	maxLen := d.cfg.opts.MaxContainerLen
-	owned := d.owned
 	tape := d.tape
 	for {
 		if len(stack) > 0 {
@@ -248,29 +222,19 @@ func (d *Document) appendTokens(r *stream.Reader, t stream.Token, data []byte) e
 			case stream.KindEndArray, stream.KindEndObject:
 				tape[top.at] |= uint64(len(tape)) // the index past the end
 				tape[top.at+1] |= uint64(top.n)
-				if !owned {
-					d.noteLarge(tape, top.at, top.n, t.Kind == stream.KindEndObject)
-				}
+				d.noteLarge(tape, top.at, top.n, t.Kind == stream.KindEndObject)
 				stack = stack[:len(stack)-1]
 				goto next
 			case stream.KindKey:
 				if top.n >= maxLen {
-					d.tape, d.stack = tape, stack[:0]
 					return &LimitError{Offset: r.TokenOffset(), Limit: "MaxContainerLen", Max: int64(maxLen), Got: int64(top.n + 1)}
 				}
 				top.n++
-				if owned {
-					k := t.Bytes()
-					tape = append(tape, word(tKey, uint64(len(d.names))))
-					d.names = append(d.names, d.ownedBytes(k)<<32|uint64(len(k)))
-				} else {
-					tape = append(tape, word(tKey, uint64(d.keyName(t, len(tape)))))
-				}
+				tape = append(tape, word(tKey, uint64(d.keyName(t, len(tape)))))
 				goto next
 			default:
 				if tape[top.at]>>tagShift == uint64(tArray) {
 					if top.n >= maxLen {
-						d.tape, d.stack = tape, stack[:0]
 						return &LimitError{Offset: r.TokenOffset(), Limit: "MaxContainerLen", Max: int64(maxLen), Got: int64(top.n + 1)}
 					}
 					top.n++
@@ -295,11 +259,7 @@ func (d *Document) appendTokens(r *stream.Reader, t stream.Token, data []byte) e
 		case stream.KindFloat64:
 			tape = append(tape, word(tFloat64, 0), math.Float64bits(t.Float64()))
 		case stream.KindString:
-			if owned {
-				tape = d.appendOwnedString(tape, t.Bytes())
-			} else {
-				tape = d.appendString(tape, t)
-			}
+			tape = d.appendString(tape, t)
 		case stream.KindBinary:
 			tape = append(tape, word(tBinary, uint64(len(d.bin))), uint64(len(t.Bytes())))
 			d.bin = append(d.bin, t.Bytes()...)
@@ -309,39 +269,24 @@ func (d *Document) appendTokens(r *stream.Reader, t stream.Token, data []byte) e
 			d.bin = append(d.bin, b...)
 		case stream.KindBigDecimal:
 			b := t.BigIntBytes()
-			var scale int32
-			if owned {
-				// The scale has no accessor that does not allocate; a
-				// BigDecimal allocates when it is read anyway.
-				_, scale = t.BigDecimal()
-			} else {
-				scale = decimalScale(data[r.TokenOffset()+1:])
-			}
+			scale := decimalScale(data[r.TokenOffset()+1:])
 			tape = append(tape, word(tBigDecimal, uint64(len(d.bin))), uint64(uint32(scale))<<32|uint64(len(b)))
 			d.bin = append(d.bin, b...)
-		case stream.KindStartObject, stream.KindStartArray:
-			tag := tArray
-			if t.Kind == stream.KindStartObject {
-				tag = tObject
-			}
-			var from uint64 // where Node.Decode resumes: none for an owned Document
-			if !owned {
-				from = uint64(r.TokenOffset()) << 32
-			}
+		case stream.KindStartObject:
 			stack = append(stack, openContainer{at: len(tape)})
-			tape = append(tape, word(tag, 0), from)
+			tape = append(tape, word(tObject, 0), uint64(r.TokenOffset())<<32)
+		case stream.KindStartArray:
+			stack = append(stack, openContainer{at: len(tape)})
+			tape = append(tape, word(tArray, 0), uint64(r.TokenOffset())<<32)
 		case stream.KindEndOfDocument:
-			d.tape, d.stack = tape, stack[:0]
 			return &SyntaxError{Offset: r.TokenOffset(), Msg: "unexpected end-of-document marker"}
 		default: // the Reader returns no other kind where a value stands
-			d.tape, d.stack = tape, stack[:0]
 			return &SyntaxError{Offset: r.TokenOffset(), Msg: "unexpected " + t.Kind.String() + " where a value is expected"}
 		}
 	next:
 		if len(stack) == 0 {
 			break
 		}
-		var err error
 		t, err = r.ReadToken()
 		if err != nil {
 			if err == io.EOF {
@@ -352,6 +297,15 @@ func (d *Document) appendTokens(r *stream.Reader, t stream.Token, data []byte) e
 		}
 	}
 	d.tape, d.stack = tape, stack
+	if r.InputOffset() != int64(len(data)) {
+		if err := checkEndOf(r); err != nil {
+			return err
+		}
+	}
+	held := d.held()
+	if allowed := allowance(d.cfg.opts.MaxExpansion, int64(len(data))); held > allowed {
+		return &LimitError{Offset: int64(len(data)), Limit: "MaxExpansion", Max: allowed, Got: held}
+	}
 	return nil
 }
 

@@ -33,15 +33,6 @@ func (d *Document) resetOwned() {
 	d.sharedNames, d.sharedValues = false, false
 }
 
-// appendOwnedString appends the words of string s, copied into d.data.
-func (d *Document) appendOwnedString(tape []uint64, s []byte) []uint64 {
-	off := d.ownedBytes(s)
-	if n := uint64(len(s)); n >= strLenMask || off >= 1<<32 {
-		return append(tape, word(tLongString, off), n)
-	}
-	return append(tape, word(tString, off<<strLenBits|uint64(len(s))))
-}
-
 // ownedBytes copies b into d.data and returns its offset there.
 func (d *Document) ownedBytes(b []byte) uint64 {
 	off := uint64(len(d.data))
@@ -60,9 +51,103 @@ func (d *Document) appendValue(r *stream.Reader, t stream.Token) (uint32, error)
 	if uint64(len(d.data)) >= maxDocumentLen || len(d.tape) >= math.MaxUint32/2 {
 		return 0, &LimitError{Offset: r.TokenOffset(), Limit: "document length", Max: maxDocumentLen, Got: int64(len(d.data))}
 	}
-	if err := d.appendTokens(r, t, nil); err != nil {
-		return 0, decodeErr(err)
+	stack := d.stack[:0]
+	maxLen := d.cfg.opts.MaxContainerLen
+	tape := d.tape
+	for {
+		if len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			switch t.Kind {
+			case stream.KindEndArray, stream.KindEndObject:
+				tape[top.at] |= uint64(len(tape))
+				tape[top.at+1] = uint64(top.n)
+				stack = stack[:len(stack)-1]
+				goto next
+			case stream.KindKey:
+				if top.n >= maxLen {
+					d.tape, d.stack = tape, stack[:0]
+					return 0, &LimitError{Offset: r.TokenOffset(), Limit: "MaxContainerLen", Max: int64(maxLen), Got: int64(top.n + 1)}
+				}
+				top.n++
+				k := t.Bytes()
+				off := d.ownedBytes(k)
+				tape = append(tape, word(tKey, uint64(len(d.names))))
+				d.names = append(d.names, off<<32|uint64(len(k)))
+				goto next
+			default:
+				if tape[top.at]>>tagShift == uint64(tArray) {
+					if top.n >= maxLen {
+						d.tape, d.stack = tape, stack[:0]
+						return 0, &LimitError{Offset: r.TokenOffset(), Limit: "MaxContainerLen", Max: int64(maxLen), Got: int64(top.n + 1)}
+					}
+					top.n++
+				}
+			}
+		}
+		switch t.Kind {
+		case stream.KindNull:
+			tape = append(tape, word(tNull, 0))
+		case stream.KindFalse:
+			tape = append(tape, word(tFalse, 0))
+		case stream.KindTrue:
+			tape = append(tape, word(tTrue, 0))
+		case stream.KindInt:
+			if v := t.Int(); v >= -1<<55 && v < 1<<55 {
+				tape = append(tape, word(tInt, uint64(v)))
+			} else {
+				tape = append(tape, word(tInt64, 0), uint64(v))
+			}
+		case stream.KindFloat32:
+			tape = append(tape, word(tFloat32, uint64(math.Float32bits(t.Float32()))))
+		case stream.KindFloat64:
+			tape = append(tape, word(tFloat64, 0), math.Float64bits(t.Float64()))
+		case stream.KindString:
+			s := t.Bytes()
+			off := d.ownedBytes(s)
+			if n := uint64(len(s)); n >= strLenMask || off >= 1<<32 {
+				tape = append(tape, word(tLongString, off), n)
+			} else {
+				tape = append(tape, word(tString, off<<strLenBits|n))
+			}
+		case stream.KindBinary:
+			tape = append(tape, word(tBinary, uint64(len(d.bin))), uint64(len(t.Bytes())))
+			d.bin = append(d.bin, t.Bytes()...)
+		case stream.KindBigInt:
+			b := t.BigIntBytes()
+			tape = append(tape, word(tBigInt, uint64(len(d.bin))), uint64(len(b)))
+			d.bin = append(d.bin, b...)
+		case stream.KindBigDecimal:
+			b := t.BigIntBytes()
+			// The scale has no accessor that does not allocate; a
+			// BigDecimal allocates when it is read anyway.
+			_, scale := t.BigDecimal()
+			tape = append(tape, word(tBigDecimal, uint64(len(d.bin))), uint64(uint32(scale))<<32|uint64(len(b)))
+			d.bin = append(d.bin, b...)
+		case stream.KindStartObject:
+			stack = append(stack, openContainer{at: len(tape)})
+			tape = append(tape, word(tObject, 0), 0)
+		case stream.KindStartArray:
+			stack = append(stack, openContainer{at: len(tape)})
+			tape = append(tape, word(tArray, 0), 0)
+		case stream.KindEndOfDocument:
+			d.tape, d.stack = tape, stack[:0]
+			return 0, &SyntaxError{Offset: r.TokenOffset(), Msg: "unexpected end-of-document marker"}
+		default: // the Reader returns no other kind where a value stands
+			d.tape, d.stack = tape, stack[:0]
+			return 0, &SyntaxError{Offset: r.TokenOffset(), Msg: "unexpected " + t.Kind.String() + " where a value is expected"}
+		}
+	next:
+		if len(stack) == 0 {
+			break
+		}
+		var err error
+		t, err = r.ReadToken()
+		if err != nil {
+			d.tape, d.stack = tape, stack[:0]
+			return 0, queryReadErr(r, err)
+		}
 	}
+	d.tape, d.stack = tape, stack
 	return at, nil
 }
 
