@@ -682,12 +682,16 @@ func (n Node) Decimal() (Decimal, error) {
 
 // Bytes returns the bytes of a binary value, decoded from the 7-bit form
 // when the input had it: a view of the Document's storage, valid until it
-// is parsed again, which must not be written to. Any other kind is a
-// *KindError.
+// is parsed again, which must not be written to. An empty value is an
+// empty slice, not nil, as Unmarshal into any gives it. Any other kind is
+// a *KindError.
 func (n Node) Bytes() ([]byte, error) {
 	if n.ok() && n.tag() == tBinary {
 		off := n.w() & payloadMask
 		ln := n.d.tape[n.i+1]
+		if ln == 0 {
+			return []byte{}, nil // d.bin may be nil; a zero-length literal does not allocate
+		}
 		return n.d.bin[off : off+ln : off+ln], nil
 	}
 	return nil, n.kindErr("Node.Bytes")
