@@ -113,25 +113,13 @@ func TestElasticsearchLive(t *testing.T) {
 				smileIndex, jsonIndex := "movies-smile-"+v.name, "movies-json-"+v.name
 
 				// _bulk, in Smile and in NDJSON.
-				var sb, jb bytes.Buffer
-				bw, err := smilehttp.NewBulkWriter(&sb, mode)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for i := 0; i < n; i++ {
-					if err := bw.Index("", strconv.Itoa(i), movieN(i)); err != nil {
-						t.Fatal(err)
-					}
-					fmt.Fprintf(&jb, "{\"index\":{\"_id\":%q}}\n", strconv.Itoa(i))
-					line, _ := json.Marshal(movieN(i))
-					jb.Write(append(line, '\n'))
-				}
+				sb, jb := bulkBodies(t, mode, n)
 				h := smileHeader()
 				h.Set("X-Smile-Shared", shared)
 				var fromSmile, fromJSON bulk.Response
-				res, err := esapi.BulkRequest{Index: smileIndex, Body: &sb, Header: h}.Do(ctx, es)
+				res, err := esapi.BulkRequest{Index: smileIndex, Body: sb, Header: h}.Do(ctx, es)
 				decodeES(t, res, err, smile.MediaTypeElasticsearch, &fromSmile)
-				res, err = esapi.BulkRequest{Index: jsonIndex, Body: &jb, Header: jsonHeader()}.Do(ctx, es)
+				res, err = esapi.BulkRequest{Index: jsonIndex, Body: jb, Header: jsonHeader()}.Do(ctx, es)
 				decodeES(t, res, err, "application/json", &fromJSON)
 				if fromSmile.Errors || len(fromSmile.Items) != n {
 					t.Fatalf("bulk in Smile: errors %v, %d items, want %d", fromSmile.Errors, len(fromSmile.Items), n)
@@ -268,25 +256,13 @@ func TestElasticsearchBulkLarge(t *testing.T) {
 		// shared values (which span one document) change nothing here;
 		// TestElasticsearchLive runs every variant.
 		for _, v := range []int{0} {
-			var sb, jb bytes.Buffer
-			bw, err := smilehttp.NewBulkWriter(&sb, encMode(t, encVariants[v].opts))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := 0; i < n; i++ {
-				if err := bw.Index("", strconv.Itoa(i), movieN(i)); err != nil {
-					t.Fatal(err)
-				}
-				fmt.Fprintf(&jb, "{\"index\":{\"_id\":%q}}\n", strconv.Itoa(i))
-				line, _ := json.Marshal(movieN(i))
-				jb.Write(append(line, '\n'))
-			}
+			sb, jb := bulkBodies(t, encMode(t, encVariants[v].opts), n)
 			smileLen, jsonLen := sb.Len(), jb.Len()
 			for _, c := range []struct {
 				body   *bytes.Buffer
 				header http.Header
 				index  string
-			}{{&sb, smileHeader(), "big-smile"}, {&jb, jsonHeader(), "big-json"}} {
+			}{{sb, smileHeader(), "big-smile"}, {jb, jsonHeader(), "big-json"}} {
 				res, err := esapi.BulkRequest{Index: c.index + strconv.Itoa(v), Body: c.body, Header: c.header}.Do(ctx, es)
 				if err != nil {
 					t.Fatal(err)
@@ -306,4 +282,25 @@ func TestElasticsearchBulkLarge(t *testing.T) {
 			t.Logf("_bulk of %d documents (%s): Smile %d bytes, NDJSON %d bytes (%.1f%%)", n, encVariants[v].name, smileLen, jsonLen, 100*float64(smileLen)/float64(jsonLen))
 		}
 	})
+}
+
+// bulkBodies returns the _bulk bodies that index movies 0 to n-1 by id:
+// in Smile, written by smilehttp.BulkWriter with mode, and in NDJSON,
+// written by hand with encoding/json.
+func bulkBodies(t *testing.T, mode smile.EncMode, n int) (sb, jb *bytes.Buffer) {
+	t.Helper()
+	sb, jb = new(bytes.Buffer), new(bytes.Buffer)
+	bw, err := smilehttp.NewBulkWriter(sb, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		if err := bw.Index("", strconv.Itoa(i), movieN(i)); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(jb, "{\"index\":{\"_id\":%q}}\n", strconv.Itoa(i))
+		line, _ := json.Marshal(movieN(i))
+		jb.Write(append(line, '\n'))
+	}
+	return sb, jb
 }
